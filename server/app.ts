@@ -1,0 +1,135 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CORS_HEADERS, HttpError, json, toApiRequest, type ApiRequest, type ApiResponse } from './http.ts';
+import type { Module, ServerContext } from './context.ts';
+import { createRest } from './rest/index.ts';
+import { createAuth } from './auth/index.ts';
+import { createStorage } from './storage/index.ts';
+import { createFunctions } from './functions/index.ts';
+import { createCheckout } from './checkout/index.ts';
+import { createMailOutbox } from './mail/index.ts';
+
+/** Paths the gateway lets through without an apikey (as hosted Supabase's Kong config does). */
+const OPEN_PATHS = [
+  /^\/auth\/v1\/(verify|callback|authorize|health)(\/|$)/,
+  /^\/storage\/v1\/object\/public\//,
+  /^\/storage\/v1\/render\/image\/public\//,
+  /^\/functions\/v1\//,
+];
+
+export interface ApiServer {
+  server: Server;
+  context: ServerContext;
+  /** Base URL the server listens on. */
+  url: string;
+  /** Stops accepting, waits for in-flight requests, closes modules (not the database). */
+  close(): Promise<void>;
+}
+
+export type ContextInit = Omit<ServerContext, 'internalUrl' | 'mailer'> & Partial<Pick<ServerContext, 'mailer'>>;
+
+/** Builds the API server (all of /rest, /auth, /storage, /functions and /_dev) and starts listening. */
+export async function startApiServer(init: ContextInit, port = init.config.apiPort, host = init.config.host): Promise<ApiServer> {
+  let boundUrl = `http://127.0.0.1:${port}`;
+  const mail = createMailOutbox(init.db);
+  const context: ServerContext = { ...init, mailer: init.mailer ?? mail.mailer, internalUrl: () => boundUrl };
+
+  const mounts: [prefix: string, module: Module][] = [
+    ['/rest/v1', createRest(context)],
+    ['/auth/v1', createAuth(context)],
+    ['/storage/v1', createStorage(context)],
+    ['/functions/v1', createFunctions(context)],
+    ['/_dev/checkout', createCheckout(context)],
+    ['/_dev/mail', mail.module],
+    ['/_dev/geo', { handle: async () => geo(context) }],
+  ];
+
+  const dispatch = async (req: ApiRequest, rawPath: string): Promise<ApiResponse> => {
+    for (const [prefix, module] of mounts) {
+      if (rawPath === prefix || rawPath.startsWith(`${prefix}/`)) {
+        if (needsApiKey(rawPath) && init.config.requireApiKey) {
+          const key = req.headers.apikey ?? req.url.searchParams.get('apikey') ?? undefined;
+          if (!key) {
+            return json(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+          }
+          if (key !== init.config.anonKey && key !== init.config.serviceRoleKey) {
+            return json(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+          }
+        }
+        return module.handle({ ...req, path: rawPath.slice(prefix.length) || '/' });
+      }
+    }
+    if (rawPath === '/' || rawPath === '/health') return json(200, { status: 'ok', name: 'no-pain-no-gain local Supabase' });
+    return json(404, { message: 'no Route matched with those values' });
+  };
+
+  const inFlight = new Set<Promise<unknown>>();
+  const server = createServer((nodeReq, nodeRes) => {
+    const started = performance.now();
+    const work = (async () => {
+      let url: URL;
+      try {
+        url = new URL(nodeReq.url ?? '/', 'http://localhost');
+      } catch {
+        url = new URL('http://localhost/');
+      }
+      const req = toApiRequest(nodeReq, url, url.pathname);
+      let res: ApiResponse;
+      if (req.method === 'OPTIONS') {
+        res = { status: 200, body: 'ok' };
+      } else {
+        try {
+          res = await dispatch(req, url.pathname);
+        } catch (e) {
+          if (e instanceof HttpError) res = json(e.status, e.payload, e.headers);
+          else {
+            console.error(`[api] ${req.method} ${url.pathname}${url.search}:`, e);
+            res = json(500, { code: 'XX000', message: 'Internal server error', details: null, hint: null });
+          }
+        }
+      }
+      const headers = { ...CORS_HEADERS, ...res.headers };
+      if (!nodeRes.headersSent) {
+        nodeRes.writeHead(res.status, headers);
+        nodeRes.end(req.method === 'HEAD' ? undefined : res.body);
+      }
+      if (init.config.logRequests) {
+        console.log(`[api] ${res.status} ${req.method} ${url.pathname}${url.search} ${(performance.now() - started).toFixed(1)}ms`);
+      }
+    })();
+    inFlight.add(work);
+    work.finally(() => inFlight.delete(work));
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  boundUrl = `http://127.0.0.1:${address.port}`;
+
+  return {
+    server,
+    context,
+    url: boundUrl,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await Promise.allSettled([...inFlight]);
+      for (const [, module] of mounts) await module.close?.();
+    },
+  };
+}
+
+function needsApiKey(path: string): boolean {
+  if (!/^\/(rest|auth|storage)\/v1(\/|$)/.test(path)) return false;
+  return !OPEN_PATHS.some((re) => re.test(path));
+}
+
+/** Local stand-in for the third-party IP-geolocation service: a plain-text country code. */
+async function geo(context: ServerContext): Promise<ApiResponse> {
+  return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: context.config.devCountry };
+}

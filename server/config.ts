@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import { ROOT } from './db/migrate.ts';
+
+/**
+ * The Supabase CLI's well-known local secrets (public knowledge, for local development only):
+ * the JWT secret and the anon / service-role keys signed with it. Every one can be overridden by env.
+ */
+export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const LOCAL_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface Config {
+  apiPort: number;
+  /** The storefront's port (the SPA served by the same process). */
+  webPort: number;
+  host: string;
+  /** Public URL of the API, as the browser reaches it (used in links, storage URLs, checkout URLs). */
+  apiUrl: string;
+  /** Public URL of the storefront (GoTrue's SITE_URL: default redirect target). */
+  siteUrl: string;
+  /** Redirect targets allowed besides siteUrl (GoTrue's URI allow list), comma separated in env. */
+  redirectAllowList: string[];
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Access-token lifetime in seconds (GoTrue's JWT_EXP). */
+  jwtExpiry: number;
+  databaseUrl?: string;
+  /** Folder for PGlite's data and storage files; undefined = in memory, nothing on disk. */
+  dataDir?: string;
+  /** Schemas exposed through /rest/v1 (PostgREST's db-schemas). */
+  dbSchemas: string[];
+  /** Demand the apikey header, as hosted Supabase's gateway does. */
+  requireApiKey: boolean;
+  adminEmails: string[];
+  /** Skip email confirmation (GoTrue's MAILER_AUTOCONFIRM). */
+  autoConfirm: boolean;
+  /** Auth rate limits: requests per window per client IP (0 disables). */
+  rateLimits: { signIn: number; signUp: number; recover: number; windowMs: number };
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  /** Country code /_dev/geo answers (empty: none). */
+  devCountry: string;
+  /** Storage upload limit for buckets without their own. */
+  storageFileSizeLimit: number;
+  /** Log one line per request. */
+  logRequests: boolean;
+}
+
+const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+const list = (v: string | undefined, d: string[]) =>
+  v === undefined ? d : v.split(',').map((s) => s.trim()).filter(Boolean);
+const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const apiPort = int(env.API_PORT, 54321);
+  const webPort = int(env.PORT, 5173);
+  const host = env.HOST ?? '127.0.0.1';
+  const jwtSecret = env.JWT_SECRET ?? LOCAL_JWT_SECRET;
+  const config: Config = {
+    apiPort,
+    webPort,
+    host,
+    apiUrl: (env.API_EXTERNAL_URL ?? `http://localhost:${apiPort}`).replace(/\/$/, ''),
+    siteUrl: (env.SITE_URL ?? `http://localhost:${webPort}`).replace(/\/$/, ''),
+    redirectAllowList: list(env.ADDITIONAL_REDIRECT_URLS, []),
+    jwtSecret,
+    anonKey: env.ANON_KEY ?? LOCAL_ANON_KEY,
+    serviceRoleKey: env.SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
+    jwtExpiry: int(env.JWT_EXPIRY, 3600),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR === ':memory:' ? undefined : (env.DATA_DIR ?? join(ROOT, '.data')),
+    dbSchemas: list(env.PGRST_DB_SCHEMAS, ['public']),
+    requireApiKey: bool(env.REQUIRE_APIKEY, true),
+    adminEmails: list(env.ADMIN_EMAILS, ['admin@nopain-nogain.test']).map((e) => e.toLowerCase()),
+    autoConfirm: bool(env.MAILER_AUTOCONFIRM, false),
+    rateLimits: {
+      signIn: int(env.RATE_LIMIT_SIGN_IN, 30),
+      signUp: int(env.RATE_LIMIT_SIGN_UP, 10),
+      recover: int(env.RATE_LIMIT_RECOVER, 5),
+      windowMs: int(env.RATE_LIMIT_WINDOW_MS, 5 * 60_000),
+    },
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    devCountry: (env.DEV_COUNTRY ?? '').toUpperCase(),
+    storageFileSizeLimit: int(env.STORAGE_FILE_SIZE_LIMIT, 5 * 1024 * 1024),
+    logRequests: bool(env.LOG_REQUESTS, false),
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,41 @@
+import { startBackend } from './start.ts';
+import { SEED_USERS } from './seed/users.ts';
+
+const started = Date.now();
+const backend = await startBackend();
+const { config, api } = backend;
+const apiUrl = config.apiUrl;
+
+console.log(`
+  No Pain, No Gain — local backend ${backend.seeded ? '(fresh database, seeded)' : ''}
+  ─────────────────────────────────────────────────────────────
+  API (Supabase URL)  ${apiUrl}        listening on ${api.url}
+  Storefront          ${config.siteUrl}
+  Mail outbox         ${apiUrl}/_dev/mail
+  Database            ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory'}
+
+  anon key            ${config.anonKey}
+  service_role key    ${config.serviceRoleKey}
+  JWT secret          ${config.jwtSecret}
+
+  Seed logins
+${SEED_USERS.map((u) => `    ${u.label.padEnd(10)} ${u.email.padEnd(28)} ${u.password}`).join('\n')}
+
+  ready in ${((Date.now() - started) / 1000).toFixed(1)} s — Ctrl+C stops
+`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: finishing in-flight requests, closing the database…`);
+    backend.stop().then(
+      () => process.exit(0),
+      (e) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  });
+}
