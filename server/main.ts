@@ -1,5 +1,9 @@
+import { existsSync } from 'node:fs';
 import { startBackend } from './start.ts';
 import { SEED_USERS } from './seed/users.ts';
+
+// Local overrides (see .env.example); the environment wins over the file.
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 const started = Date.now();
 const backend = await startBackend();
@@ -10,8 +14,7 @@ console.log(`
   No Pain, No Gain — local backend ${backend.seeded ? '(fresh database, seeded)' : ''}
   ─────────────────────────────────────────────────────────────
   API (Supabase URL)  ${apiUrl}        listening on ${api.url}
-  Storefront          ${config.siteUrl}
-  Mail outbox         ${apiUrl}/_dev/mail
+${existsSync('dist/index.html') ? `  Storefront          ${config.siteUrl}\n` : ''}  Mail outbox         ${apiUrl}/_dev/mail
   Database            ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory'}
 
   anon key            ${config.anonKey}

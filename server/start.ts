@@ -3,8 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
+import { openMigratedDatabase } from './db/index.ts';
 import { startApiServer, type ApiServer } from './app.ts';
 import { seed } from './seed/index.ts';
 import type { Database } from './db/types.ts';
@@ -24,9 +23,8 @@ export interface Backend {
  */
 export async function startBackend(opts: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; seed?: boolean } = {}): Promise<Backend> {
   const config = loadConfig(opts.env ?? process.env, opts.config);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openMigratedDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(db);
     const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
     mkdirSync(storageDir, { recursive: true });
     await syncAdminEmails(db, config.adminEmails);

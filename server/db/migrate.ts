@@ -6,6 +6,7 @@ import type { Database } from './types.ts';
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(here, '..', '..');
 export const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
+export const SHIM_PATH = join(here, 'shim.sql');
 
 /**
  * Applies the Supabase shim, then every supabase/migrations/*.sql not yet recorded, in name
@@ -13,7 +14,7 @@ export const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
  * supabase_migrations.schema_migrations. Returns the versions applied now.
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec(readFileSync(join(here, 'shim.sql'), 'utf8'));
+  await db.exec(readFileSync(SHIM_PATH, 'utf8'));
   await db.exec(`create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);`);
   const done = new Set(

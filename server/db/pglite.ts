@@ -1,6 +1,6 @@
 import { mkdirSync, openSync, closeSync, writeSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { TEXT_TYPE_OIDS, type Database, type Queryable } from './types.ts';
@@ -55,8 +55,11 @@ function lockDataDir(dir: string): () => void {
   };
 }
 
-/** Opens (creating on first use) an embedded PostgreSQL in dataDir, or in memory when dataDir is undefined. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Opens (creating on first use) an embedded PostgreSQL in dataDir, or in memory when dataDir is
+ * undefined — then optionally from a snapshot made by `dumpPglite` (about 4× faster than initdb).
+ */
+export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database & { dump(): Promise<Blob> }> {
   let unlock = () => {};
   let pgDir: string | undefined;
   if (dataDir) {
@@ -64,17 +67,16 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     unlock = lockDataDir(dataDir);
     pgDir = join(dataDir, 'pgdata');
   }
-  const pg = await PGlite.create({ dataDir: pgDir, extensions: { pgcrypto, pg_trgm } });
+  const pg = await PGlite.create({ dataDir: pgDir, loadDataDir: snapshot, extensions: { pgcrypto, pg_trgm } });
   const base = wrap(pg);
   return {
     kind: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    dump: () => pg.dumpDataDir('none'),
     async close() {
       await pg.close();
       unlock();
     },
   };
 }
-
-export { types as pgliteTypes };
