@@ -1,0 +1,36 @@
+/** What a function reads from its environment: Deno.env on hosted Supabase, the local server's config here. */
+export interface FunctionEnv {
+  SUPABASE_URL: string;
+  SUPABASE_ANON_KEY: string;
+  SUPABASE_SERVICE_ROLE_KEY: string;
+  /** The storefront's origin; checkout return URLs must point at it. */
+  SITE_URL: string;
+  /** The API's public URL (the local hosted checkout page lives below it); defaults to SUPABASE_URL. */
+  API_EXTERNAL_URL: string;
+  /** Unset: payments go through the local checkout page instead of Stripe. */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Default https://api.stripe.com; tests point it at a local fake. */
+  STRIPE_API_BASE?: string;
+}
+
+export type FunctionHandler = (req: Request) => Promise<Response>;
+
+const REQUIRED = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SITE_URL'] as const;
+
+/** Reads the env from a getter (Deno.env.get on hosted Supabase); a missing required value fails at start, loudly. */
+export function envFrom(get: (name: string) => string | undefined): FunctionEnv {
+  const missing = REQUIRED.filter((name) => !get(name));
+  if (missing.length > 0) throw new Error(`Missing environment variables: ${missing.join(', ')}`);
+  const optional = (name: string) => get(name) || undefined;
+  return {
+    SUPABASE_URL: get('SUPABASE_URL') as string,
+    SUPABASE_ANON_KEY: get('SUPABASE_ANON_KEY') as string,
+    SUPABASE_SERVICE_ROLE_KEY: get('SUPABASE_SERVICE_ROLE_KEY') as string,
+    SITE_URL: get('SITE_URL') as string,
+    API_EXTERNAL_URL: optional('API_EXTERNAL_URL') ?? (get('SUPABASE_URL') as string),
+    STRIPE_SECRET_KEY: optional('STRIPE_SECRET_KEY'),
+    STRIPE_WEBHOOK_SECRET: optional('STRIPE_WEBHOOK_SECRET'),
+    STRIPE_API_BASE: optional('STRIPE_API_BASE'),
+  };
+}

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startBackend, type Backend } from '../../../server/start.ts';
+import { startFakeSupabase, type FakeSupabase } from '../../../server/functions/fixtures/fake-supabase.ts';
+import { startFakeStripe, type FakeStripe } from '../../../server/functions/fixtures/fake-stripe.ts';
+import { insertTestCatalogue, type TestVariants } from '../../../server/functions/fixtures/catalogue.ts';
+import { signJwt } from '../../../server/jwt.ts';
+import type { FunctionEnv } from '../_shared/env.ts';
+import { createHandler } from './handler.ts';
+
+const SITE = 'http://localhost:5173';
+let backend: Backend;
+let supabase: FakeSupabase;
+let stripe: FakeStripe;
+let variants: TestVariants;
+let env: FunctionEnv;
+const user = { id: randomUUID(), email: 'alex@example.com' };
+let userToken: string;
+
+const call = (body: unknown, token?: string, handlerEnv = env) =>
+  createHandler(handlerEnv)(
+    new Request('http://functions.local/create-checkout-session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? backend.config.anonKey}` },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+
+const cart = (items: { variantId: string; qty: number }[], extra: Record<string, unknown> = {}) => ({
+  userId: null,
+  email: null,
+  items,
+  successUrl: `${SITE}/orders`,
+  cancelUrl: `${SITE}/cart`,
+  ...extra,
+});
+
+const sessionRow = async (id: string) =>
+  (await backend.db.query<Record<string, unknown>>('select * from public.checkout_sessions where id = $1', [id])).rows[0];
+const sessionCount = async () => Number((await backend.db.query<{ n: string }>('select count(*) as n from public.checkout_sessions')).rows[0].n);
+
+beforeAll(async () => {
+  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
+  variants = await insertTestCatalogue(backend.db);
+  await backend.db.query('insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())', [user.id, user.email]);
+  supabase = await startFakeSupabase(backend.db, backend.config.serviceRoleKey);
+  stripe = await startFakeStripe();
+  userToken = await signJwt({ role: 'authenticated', sub: user.id, email: user.email }, backend.config.jwtSecret);
+  supabase.users.set(userToken, user);
+  env = {
+    SUPABASE_URL: supabase.url,
+    SUPABASE_ANON_KEY: backend.config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.config.serviceRoleKey,
+    SITE_URL: SITE,
+    API_EXTERNAL_URL: 'http://localhost:54321',
+  };
+}, 60_000);
+
+afterAll(async () => {
+  await stripe?.close();
+  await supabase?.close();
+  await backend?.stop();
+});
+
+beforeEach(() => {
+  stripe.sessions.length = 0;
+  stripe.failWith = undefined;
+});
+
+describe('local mode (no STRIPE_SECRET_KEY)', () => {
+  it('prices the cart in the database and stores a local session for a guest', async () => {
+    const res = await call(cart([{ variantId: variants.tee, qty: 2 }, { variantId: variants.tee, qty: 1 }], { email: 'Guest@Example.com' }));
+    expect(res.status).toBe(200);
+    const { url, sessionId } = await res.json();
+    expect(sessionId).toMatch(/^cs_local_[A-Za-z0-9]{24}$/);
+    expect(url).toBe(`http://localhost:54321/_dev/checkout/${sessionId}`);
+    const row = await sessionRow(sessionId);
+    expect(row).toMatchObject({
+      provider: 'local',
+      user_id: null,
+      email: 'guest@example.com',
+      amount_subtotal: 8997,
+      amount_shipping: 0,
+      amount_total: 8997,
+      currency: 'EUR',
+      success_url: `${SITE}/orders`,
+      cancel_url: `${SITE}/cart`,
+      status: 'open',
+      url,
+    });
+    expect(row.line_items).toEqual([expect.objectContaining({ variant_id: variants.tee, qty: 3, unit_price: 2999, line_total: 8997, title: 'Test Tee' })]);
+  });
+
+  it('adds the regional shipping rate below the free-shipping threshold', async () => {
+    const res = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingRegion: 'UK' }));
+    const row = await sessionRow((await res.json()).sessionId);
+    expect(row).toMatchObject({ amount_subtotal: 2999, amount_shipping: 999, amount_total: 3998 });
+  });
+
+  it('takes the buyer from the access token, never from the body', async () => {
+    const res = await call(cart([{ variantId: variants.tee, qty: 1 }], { userId: user.id }), userToken);
+    expect(res.status).toBe(200);
+    expect(await sessionRow((await res.json()).sessionId)).toMatchObject({ user_id: user.id, email: user.email });
+
+    const someoneElse = await call(cart([{ variantId: variants.tee, qty: 1 }], { userId: randomUUID() }), userToken);
+    expect([someoneElse.status, await someoneElse.json()]).toEqual([400, { error: 'userId does not match the signed-in user' }]);
+    const otherEmail = await call(cart([{ variantId: variants.tee, qty: 1 }], { email: 'other@example.com' }), userToken);
+    expect(otherEmail.status).toBe(400);
+    const guestClaimingUser = await call(cart([{ variantId: variants.tee, qty: 1 }], { userId: user.id }));
+    expect([guestClaimingUser.status, await guestClaimingUser.json()]).toEqual([400, { error: 'userId was given but the request is not signed in' }]);
+    const stale = await signJwt({ role: 'authenticated', sub: randomUUID() }, backend.config.jwtSecret);
+    const expired = await call(cart([{ variantId: variants.tee, qty: 1 }]), stale);
+    expect(expired.status).toBe(401);
+  });
+
+  it.each([
+    ['more than the stock', () => [{ variantId: variants.lastOne, qty: 2 }], 409, 'only 1 left of SKU HOOD-S-GRY'],
+    ['an unpublished product', () => [{ variantId: variants.draft, qty: 1 }], 409, /variant .* not found/],
+    ['an unknown variant', () => [{ variantId: randomUUID(), qty: 1 }], 409, /variant .* not found/],
+  ])('refuses a cart with %s and stores nothing', async (_what, items, status, error) => {
+    const before = await sessionCount();
+    const res = await call(cart(items()));
+    expect(res.status).toBe(status);
+    expect((await res.json()).error).toMatch(error);
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('answers 400 for a malformed body, 405 for GET and the preflight without a body', async () => {
+    const before = await sessionCount();
+    const malformed = await call('{"items": [');
+    expect([malformed.status, await malformed.json()]).toEqual([400, { error: 'The request body is not valid JSON.' }]);
+    const empty = await call(cart([]));
+    expect([empty.status, await empty.json()]).toEqual([400, { error: 'Your cart is empty.' }]);
+    const openRedirect = await call(cart([{ variantId: variants.tee, qty: 1 }], { successUrl: 'https://evil.example/' }));
+    expect(openRedirect.status).toBe(400);
+    expect(await sessionCount()).toBe(before);
+    expect((await createHandler(env)(new Request('http://f.local/', { method: 'GET' }))).status).toBe(405);
+    const preflight = await createHandler(env)(new Request('http://f.local/', { method: 'OPTIONS' }));
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('Stripe mode (STRIPE_SECRET_KEY set)', () => {
+  const stripeEnv = () => ({ ...env, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: stripe.url });
+
+  it('creates a Checkout Session with database prices and stores Stripe’s id and url', async () => {
+    const res = await call(cart([{ variantId: variants.tee, qty: 1 }, { variantId: variants.hoodie, qty: 1 }], { shippingRegion: 'EU' }), userToken, stripeEnv());
+    expect(res.status).toBe(200);
+    const { url, sessionId } = await res.json();
+    expect(sessionId).toBe('cs_test_0001abc');
+    expect(url).toBe('https://checkout.stripe.test/c/pay/cs_test_0001abc');
+
+    const [sent] = stripe.sessions;
+    expect(sent.authorization).toBe('Bearer sk_test_123');
+    expect(sent.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Object.fromEntries(sent.form)).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '2999',
+      'line_items[0][price_data][product_data][name]': 'Test Tee — M / Black',
+      'line_items[1][price_data][unit_amount]': '5999',
+      'shipping_options[0][shipping_rate_data][type]': 'fixed_amount',
+      'shipping_options[0][shipping_rate_data][fixed_amount][amount]': '0',
+      'shipping_options[0][shipping_rate_data][fixed_amount][currency]': 'eur',
+      success_url: `${SITE}/orders?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${SITE}/cart`,
+      customer_email: user.email,
+      client_reference_id: user.id,
+      'metadata[user_id]': user.id,
+      'metadata[shipping_region]': 'EU',
+    });
+    expect(await sessionRow(sessionId)).toMatchObject({ provider: 'stripe', url, user_id: user.id, amount_total: 8998, amount_shipping: 0 });
+  });
+
+  it('leaves out customer_email and client_reference_id for a guest without email', async () => {
+    const res = await call(cart([{ variantId: variants.tee, qty: 1 }]), undefined, stripeEnv());
+    expect(res.status).toBe(200);
+    const form = stripe.sessions[0].form;
+    expect(form.has('customer_email')).toBe(false);
+    expect(form.has('client_reference_id')).toBe(false);
+    expect(form.get('shipping_options[0][shipping_rate_data][fixed_amount][amount]')).toBe('499');
+  });
+
+  it('answers 502 with Stripe’s message when Stripe refuses, and stores nothing', async () => {
+    stripe.failWith = { status: 400, message: 'Invalid API Key provided' };
+    const before = await sessionCount();
+    const res = await call(cart([{ variantId: variants.tee, qty: 1 }]), undefined, stripeEnv());
+    expect([res.status, await res.json()]).toEqual([502, { error: 'The payment provider refused the checkout: Invalid API Key provided' }]);
+    expect(await sessionCount()).toBe(before);
+  });
+});
