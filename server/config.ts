@@ -41,6 +41,8 @@ export interface Config {
   rateLimits: { signIn: number; signUp: number; recover: number; windowMs: number };
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** Stripe's API base URL (a local fake in tests). */
+  stripeApiBase: string;
   /** Country code /_dev/geo answers (empty: none). */
   devCountry: string;
   /** Storage upload limit for buckets without their own. */
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiBase: (env.STRIPE_API_BASE || 'https://api.stripe.com').replace(/\/$/, ''),
     devCountry: (env.DEV_COUNTRY ?? '').toUpperCase(),
     storageFileSizeLimit: int(env.STORAGE_FILE_SIZE_LIMIT, 5 * 1024 * 1024),
     logRequests: bool(env.LOG_REQUESTS, false),

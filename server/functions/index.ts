@@ -32,7 +32,7 @@ export function functionEnv(context: ServerContext, overrides: Partial<FunctionE
     API_EXTERNAL_URL: config.apiUrl,
     STRIPE_SECRET_KEY: config.stripeSecretKey,
     STRIPE_WEBHOOK_SECRET: config.stripeWebhookSecret,
-    STRIPE_API_BASE: process.env.STRIPE_API_BASE || 'https://api.stripe.com',
+    STRIPE_API_BASE: context.config.stripeApiBase,
     ...overrides,
   };
 }
