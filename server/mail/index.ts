@@ -1,8 +1,37 @@
 import type { Database } from '../db/types.ts';
 import type { Mailer, Module } from '../context.ts';
-import { json } from '../http.ts';
+import { json, type ApiRequest, type ApiResponse } from '../http.ts';
+import { createMailStore } from './store.ts';
+import { outboxPage } from './page.ts';
 
-// Placeholder until the mail outbox lands.
-export function createMailOutbox(_db: Database): { mailer: Mailer; module: Module } {
-  return { mailer: { send: async () => {} }, module: { handle: async () => json(501, { message: 'mail is being built' }) } };
+/** The dev outbox: outgoing mail is stored in the database and shown at /_dev/mail (page and JSON). */
+export function createMailOutbox(db: Database): { mailer: Mailer; module: Module } {
+  const store = createMailStore(db);
+
+  async function handle(req: ApiRequest): Promise<ApiResponse> {
+    const id = /^\/([^/]+)\/?$/.exec(req.path)?.[1];
+    if (req.path === '/' || req.path === '') {
+      if (req.method === 'DELETE') {
+        await store.clear();
+        return { status: 204, body: '' };
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return json(405, { message: `Method ${req.method} not allowed` });
+      const to = req.url.searchParams.get('to') ?? undefined;
+      const messages = await store.list(to);
+      if (wantsJson(req)) return json(200, messages, { 'cache-control': 'no-store' });
+      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: outboxPage(messages, to) };
+    }
+    if (id && (req.method === 'GET' || req.method === 'HEAD')) {
+      const message = await store.get(decodeURIComponent(id));
+      if (!message) return json(404, { message: 'No such mail' });
+      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: message.html };
+    }
+    return json(404, { message: 'Not found' });
+  }
+
+  return { mailer: { send: (message) => store.add(message) }, module: { handle } };
+}
+
+function wantsJson(req: ApiRequest): boolean {
+  return req.url.searchParams.get('format') === 'json' || (req.headers.accept ?? '').includes('application/json');
 }

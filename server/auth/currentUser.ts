@@ -1,0 +1,85 @@
+import { json, type ApiRequest, type ApiResponse } from '../http.ts';
+import type { MailMessage } from '../context.ts';
+import { emailChangeMail } from '../mail/templates.ts';
+import { objectField, optionalStringField, readBody } from './body.ts';
+import { authenticate } from './bearer.ts';
+import { now } from './clock.ts';
+import { badRequest, unprocessable, versionHeaders } from './errors.ts';
+import { resolveRedirect } from './redirect.ts';
+import { deleteUserSessions } from './sessions.ts';
+import type { AuthState } from './state.ts';
+import { findUserByEmail, findUserById, hashPassword, mergeMetadata, passwordMatches, userJson } from './users.ts';
+import { checkPassword, normaliseEmail } from './validate.ts';
+import { issueLinkToken, verifyLink } from './verification.ts';
+
+/** GET /user: the signed-in user. */
+export async function getUser(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
+  const { user } = await authenticate(req, state.config, state.db);
+  return json(200, userJson(user), versionHeaders(req));
+}
+
+/**
+ * PUT /user: metadata merges in; a new password ends the user's other sessions; a new email takes
+ * effect only when the link mailed to the new address is followed (GoTrue's secure email change).
+ */
+export async function updateUser(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
+  const { config, db } = state;
+  const { user, sessionId } = await authenticate(req, config, db);
+  const body = await readBody(req);
+  const requestedEmail = optionalStringField(body, 'email');
+  const password = optionalStringField(body, 'password');
+  const data = objectField(body, 'data');
+  if (optionalStringField(body, 'phone')) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+
+  let encryptedPassword: string | undefined;
+  if (password !== undefined) {
+    checkPassword(password);
+    if (await passwordMatches(user, password)) {
+      throw unprocessable('same_password', 'New password should be different from the old password.');
+    }
+    encryptedPassword = await hashPassword(password);
+  }
+
+  let newEmail: string | undefined;
+  if (requestedEmail) {
+    const address = normaliseEmail(requestedEmail);
+    if (address !== user.email?.toLowerCase()) {
+      const holder = await findUserByEmail(db, address);
+      if (holder && holder.id !== user.id) {
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      }
+      newEmail = address;
+    }
+  }
+  const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), config);
+
+  const result = await db.transaction(async (tx) => {
+    const at = now();
+    let mail: MailMessage | undefined;
+    if (data) {
+      await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = $3 where id = $1', [
+        user.id,
+        JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)),
+        at,
+      ]);
+    }
+    if (encryptedPassword) {
+      await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [user.id, encryptedPassword, at]);
+      await deleteUserSessions(tx, user.id, sessionId);
+    }
+    if (newEmail && config.autoConfirm) {
+      await tx.query('update auth.users set email = $2, updated_at = $3 where id = $1', [user.id, newEmail, at]);
+      await tx.query(
+        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = $3
+          where user_id = $1 and provider = 'email'`,
+        [user.id, newEmail, at],
+      );
+    } else if (newEmail) {
+      const token = await issueLinkToken(tx, user.id, 'email_change', newEmail);
+      mail = emailChangeMail(newEmail, verifyLink(config, token, 'email_change', redirectTo));
+    }
+    return { user: (await findUserById(tx, user.id)) ?? user, mail };
+  });
+  if (result.mail) await state.mailer.send(result.mail);
+  return json(200, userJson(result.user), versionHeaders(req));
+}

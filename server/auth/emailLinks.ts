@@ -1,0 +1,100 @@
+import { json, type ApiRequest, type ApiResponse } from '../http.ts';
+import { confirmSignupMail, emailChangeMail, magicLinkMail, recoveryMail } from '../mail/templates.ts';
+import { booleanField, objectField, readBody, stringField } from './body.ts';
+import { now } from './clock.ts';
+import { badRequest, tooManyRequests, unprocessable, versionHeaders } from './errors.ts';
+import { resolveRedirect } from './redirect.ts';
+import type { AuthState } from './state.ts';
+import { createUser, findUserByEmail, isConfirmed, type UserRow } from './users.ts';
+import { normaliseEmail } from './validate.ts';
+import { issueLinkToken, verifyLink } from './verification.ts';
+
+const RESEND_TYPES = ['signup', 'email_change', 'sms', 'phone_change'];
+
+const overEmailRateLimit = () => tooManyRequests('over_email_send_rate_limit', 'Email rate limit exceeded');
+
+function takeEmailBudget(state: AuthState, req: ApiRequest): void {
+  if (!state.limits.email.take(req.ip)) throw overEmailRateLimit();
+}
+
+/** The mail-sending endpoints answer `{}` whether or not the address is known (no enumeration). */
+const accepted = (req: ApiRequest) => json(200, {}, versionHeaders(req));
+
+async function mailLink(
+  state: AuthState,
+  user: UserRow,
+  type: 'signup' | 'recovery' | 'magiclink',
+  redirectTo: string,
+): Promise<void> {
+  const token = await state.db.transaction((tx) => issueLinkToken(tx, user.id, type));
+  const link = verifyLink(state.config, token, type, redirectTo);
+  const address = user.email ?? '';
+  const compose = { signup: confirmSignupMail, recovery: recoveryMail, magiclink: magicLinkMail }[type];
+  await state.mailer.send(compose(address, link));
+}
+
+/** POST /recover: mails a password-recovery link when the address belongs to a user. */
+export async function recover(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
+  takeEmailBudget(state, req);
+  const body = await readBody(req);
+  const email = normaliseEmail(stringField(body, 'email'));
+  const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), state.config);
+  const user = await findUserByEmail(state.db, email);
+  if (user) await mailLink(state, user, 'recovery', redirectTo);
+  return accepted(req);
+}
+
+/** POST /resend: mails the sign-up confirmation or the pending email-change link again. */
+export async function resend(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
+  takeEmailBudget(state, req);
+  const body = await readBody(req);
+  const type = stringField(body, 'type');
+  if (!RESEND_TYPES.includes(type)) throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
+  if (type === 'sms' || type === 'phone_change') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  const email = normaliseEmail(stringField(body, 'email'));
+  const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), state.config);
+
+  if (type === 'signup') {
+    const user = await findUserByEmail(state.db, email);
+    if (user && !isConfirmed(user)) await mailLink(state, user, 'signup', redirectTo);
+    return accepted(req);
+  }
+  const { rows } = await state.db.query<{ id: string; email_change: string }>(
+    `select id, email_change from auth.users
+      where coalesce(email_change, '') <> '' and (lower(email) = $1 or lower(email_change) = $1) limit 1`,
+    [email],
+  );
+  const pending = rows[0];
+  if (pending) {
+    const token = await state.db.transaction((tx) => issueLinkToken(tx, pending.id, 'email_change', pending.email_change));
+    await state.mailer.send(emailChangeMail(pending.email_change, verifyLink(state.config, token, 'email_change', redirectTo)));
+  }
+  return accepted(req);
+}
+
+/**
+ * POST /otp (magic link): a confirmed user gets a sign-in link; an unknown address becomes a new
+ * unconfirmed user (unless create_user is false) and, like an unconfirmed one, gets the confirmation link.
+ */
+export async function otp(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
+  takeEmailBudget(state, req);
+  const body = await readBody(req);
+  const phone = stringField(body, 'phone');
+  if (phone !== '' && stringField(body, 'email') === '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  if (stringField(body, 'code_challenge') !== '') {
+    throw badRequest('validation_failed', 'PKCE flow is not supported by this server; use the implicit flow');
+  }
+  const email = normaliseEmail(stringField(body, 'email'));
+  const createIfMissing = booleanField(body, 'create_user') ?? true;
+  const data = objectField(body, 'data') ?? {};
+  const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), state.config);
+
+  let user = await findUserByEmail(state.db, email);
+  if (!user) {
+    if (!createIfMissing) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+    const confirmedAt = state.config.autoConfirm ? now() : null;
+    user = await state.db.transaction((tx) => createUser(tx, { email, encryptedPassword: null, userMetadata: data, confirmedAt }));
+  }
+  await mailLink(state, user, isConfirmed(user) ? 'magiclink' : 'signup', redirectTo);
+  return accepted(req);
+}

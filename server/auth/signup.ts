@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { json, type ApiRequest, type ApiResponse } from '../http.ts';
+import { confirmSignupMail } from '../mail/templates.ts';
+import { objectField, readBody, stringField } from './body.ts';
+import { now } from './clock.ts';
+import { badRequest, unprocessable, versionHeaders } from './errors.ts';
+import { resolveRedirect } from './redirect.ts';
+import { startSession } from './sessions.ts';
+import type { AuthState } from './state.ts';
+import { createUser, findUserByEmail, findUserById, hashPassword, isConfirmed, userJson } from './users.ts';
+import { checkPassword, normaliseEmail } from './validate.ts';
+import { issueLinkToken, verifyLink } from './verification.ts';
+
+/** Rejects what this server does not offer, with GoTrue's wording where GoTrue has one. */
+function rejectUnsupportedFlows(phone: string, email: string, codeChallenge: string): void {
+  if (phone !== '' && email === '') throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+  if (phone !== '' && email !== '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
+  if (codeChallenge !== '') throw badRequest('validation_failed', 'PKCE flow is not supported by this server; use the implicit flow');
+}
+
+/** POST /signup: creates an unconfirmed user and mails a confirmation link (or signs in with autoConfirm). */
+export async function signup(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
+  const { config, db } = state;
+  const body = await readBody(req);
+  const email = stringField(body, 'email');
+  const phone = stringField(body, 'phone');
+  const password = stringField(body, 'password');
+  const data = objectField(body, 'data') ?? {};
+  if (email === '' && phone === '') throw badRequest('validation_failed', 'You must provide either an email or phone number and a password');
+  if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
+  rejectUnsupportedFlows(phone, email, stringField(body, 'code_challenge'));
+  checkPassword(password);
+  const address = normaliseEmail(email);
+  const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), config);
+  const encryptedPassword = await hashPassword(password);
+
+  const result = await db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, address);
+    if (existing && (config.autoConfirm || isConfirmed(existing))) return { kind: 'exists' as const };
+    const user =
+      existing ?? (await createUser(tx, { email: address, encryptedPassword, userMetadata: data, confirmedAt: config.autoConfirm ? now() : null }));
+    if (config.autoConfirm) return { kind: 'session' as const, session: await startSession(config, tx, user, 'password', req) };
+    const token = await issueLinkToken(tx, user.id, 'signup');
+    const pending = (await findUserById(tx, user.id)) ?? user;
+    return { kind: 'confirm' as const, user: pending, mail: confirmSignupMail(address, verifyLink(config, token, 'signup', redirectTo)) };
+  });
+
+  switch (result.kind) {
+    case 'exists':
+      if (config.autoConfirm) throw unprocessable('user_already_exists', 'User already registered');
+      return json(200, obfuscatedUser(address, data), versionHeaders(req));
+    case 'session':
+      return json(200, result.session, versionHeaders(req));
+    case 'confirm':
+      await state.mailer.send(result.mail);
+      return json(200, userJson(result.user), versionHeaders(req));
+  }
+}
+
+/** GoTrue's answer for an already-registered address: looks like a fresh sign-up, reveals nothing. */
+function obfuscatedUser(email: string, data: Record<string, unknown>) {
+  const at = now().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    phone: '',
+    confirmation_sent_at: at,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: at,
+    updated_at: at,
+    is_anonymous: false,
+  };
+}

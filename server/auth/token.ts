@@ -1,0 +1,54 @@
+import bcrypt from 'bcryptjs';
+import { json, type ApiRequest, type ApiResponse } from '../http.ts';
+import { readBody, stringField } from './body.ts';
+import { AuthError, badRequest, notFound, tooManyRequests, versionHeaders } from './errors.ts';
+import { refreshTokenGrant } from './refresh.ts';
+import { startSession } from './sessions.ts';
+import type { AuthState } from './state.ts';
+import { findUserByEmail, isBanned, passwordMatches } from './users.ts';
+
+/** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
+const DUMMY_HASH = bcrypt.hashSync('no-such-user-password', 10);
+
+export const overRequestRateLimit = () => tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+
+/** POST /token?grant_type=…: password sign-in and refresh-token rotation. */
+export async function token(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
+  const grantType = req.url.searchParams.get('grant_type') ?? '';
+  switch (grantType) {
+    case 'password':
+      if (!state.limits.signIn.take(req.ip)) throw overRequestRateLimit();
+      return json(200, await passwordGrant(state, req), versionHeaders(req));
+    case 'refresh_token':
+      return json(200, await refreshTokenGrant(state.config, state.db, await readBody(req), state.reuseIntervalMs), versionHeaders(req));
+    case 'pkce':
+      return pkceGrant(req);
+    default:
+      throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
+  }
+}
+
+async function passwordGrant(state: AuthState, req: ApiRequest) {
+  const body = await readBody(req);
+  const email = stringField(body, 'email').trim();
+  const phone = stringField(body, 'phone').trim();
+  const password = stringField(body, 'password');
+  if (email !== '' && phone !== '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
+  if (email === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone');
+
+  const user = email !== '' ? await findUserByEmail(state.db, email) : undefined;
+  const valid = user ? await passwordMatches(user, password) : await bcrypt.compare(password, DUMMY_HASH).then(() => false);
+  if (!user || !valid) throw badRequest('invalid_credentials', 'Invalid login credentials');
+  if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
+  if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  return state.db.transaction((tx) => startSession(state.config, tx, user, 'password', req));
+}
+
+/** This server never issues PKCE auth codes (sign-up rejects code challenges), so none can be redeemed. */
+async function pkceGrant(req: ApiRequest): Promise<ApiResponse> {
+  const body = await readBody(req);
+  if (stringField(body, 'auth_code') === '' || stringField(body, 'code_verifier') === '') {
+    throw badRequest('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+  }
+  throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { AuthError } from './errors.ts';
+import { checkPassword, normaliseEmail } from './validate.ts';
+import { RateLimiter } from './rateLimit.ts';
+import { parseBanDuration } from './admin.ts';
+
+const failure = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof AuthError) return { status: e.status, code: e.errorCode, message: e.message, reasons: e.weakPasswordReasons };
+    throw e;
+  }
+  return undefined;
+};
+
+describe('email and password rules', () => {
+  it('normalises valid addresses and rejects invalid ones with GoTrue messages', () => {
+    expect(normaliseEmail('  Alex@NoPain-NoGain.test ')).toBe('alex@nopain-nogain.test');
+    expect(normaliseEmail("o'brien+gym@mail.example.co.uk")).toBe("o'brien+gym@mail.example.co.uk");
+    for (const bad of ['plain', 'a@b', '@x.test', 'a..b@x.test', 'a@-x.test', 'a b@x.test', 'a@x.test.']) {
+      expect(failure(() => normaliseEmail(bad))).toEqual({
+        status: 400,
+        code: 'validation_failed',
+        message: 'Unable to validate email address: invalid format',
+        reasons: undefined,
+      });
+    }
+    expect(failure(() => normaliseEmail(''))?.message).toBe('An email address is required');
+    expect(failure(() => normaliseEmail(`${'a'.repeat(250)}@x.test`))?.message).toBe('An email address is too long');
+  });
+
+  it('accepts 8 to 72 bytes; shorter is weak, longer is invalid', () => {
+    expect(failure(() => checkPassword('12345678'))).toBeUndefined();
+    expect(failure(() => checkPassword('x'.repeat(72)))).toBeUndefined();
+    expect(failure(() => checkPassword('1234567'))).toEqual({
+      status: 422,
+      code: 'weak_password',
+      message: 'Password should be at least 8 characters.',
+      reasons: ['length'],
+    });
+    expect(failure(() => checkPassword('ü'.repeat(37)))?.code).toBe('validation_failed');
+  });
+});
+
+describe('rate limiter', () => {
+  it('allows the budget per key per window, then refuses until old requests age out', () => {
+    const limiter = new RateLimiter(2, 1000);
+    expect(limiter.take('a', 0)).toBe(true);
+    expect(limiter.take('a', 10)).toBe(true);
+    expect(limiter.take('a', 20)).toBe(false);
+    expect(limiter.take('b', 20)).toBe(true);
+    expect(limiter.take('a', 1001)).toBe(true);
+    expect(new RateLimiter(0, 1000).take('a')).toBe(true);
+  });
+});
+
+describe('ban durations', () => {
+  it('parses Go durations and none', () => {
+    expect(parseBanDuration('none')).toBeNull();
+    const until = parseBanDuration('1h30m')?.getTime() ?? 0;
+    expect(Math.round((until - Date.now()) / 60_000)).toBe(90);
+    expect(failure(() => parseBanDuration('1 day'))?.status).toBe(400);
+  });
+});

@@ -1,0 +1,75 @@
+import type { MailMessage } from '../context.ts';
+
+const BRAND = 'No Pain, No Gain';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+}
+
+interface Copy {
+  subject: string;
+  english: string;
+  german: string;
+  button: string;
+}
+
+function compose(to: string, link: string, copy: Copy): MailMessage {
+  const text = [
+    copy.english,
+    link,
+    '',
+    copy.german,
+    '',
+    `— ${BRAND}`,
+    "If you didn't ask for this, ignore this email. / Falls du das nicht angefordert hast, ignoriere diese E-Mail.",
+  ].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<h1 style="font-size:20px">${escapeHtml(BRAND)}</h1>
+<p>${escapeHtml(copy.english)}</p>
+<p><a href="${escapeHtml(link)}" style="background:#111;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${escapeHtml(copy.button)}</a></p>
+<p lang="de">${escapeHtml(copy.german)}</p>
+<p style="font-size:12px;color:#666">If you didn't ask for this, ignore this email. / Falls du das nicht angefordert hast, ignoriere diese E-Mail.<br>${escapeHtml(link)}</p>
+</body></html>`;
+  return { to, subject: `${BRAND}: ${copy.subject}`, text, html };
+}
+
+export const confirmSignupMail = (to: string, link: string): MailMessage =>
+  compose(to, link, {
+    subject: 'Confirm your email / Bestätige deine E-Mail',
+    english: 'Welcome to the team! Confirm your email address to finish creating your account:',
+    german: 'Willkommen im Team! Bestätige deine E-Mail-Adresse über den Link oben, um dein Konto fertig einzurichten.',
+    button: 'Confirm email / E-Mail bestätigen',
+  });
+
+export const recoveryMail = (to: string, link: string): MailMessage =>
+  compose(to, link, {
+    subject: 'Reset your password / Passwort zurücksetzen',
+    english: 'Forgot your password? It happens to the best of us. Use this link to sign in and choose a new one:',
+    german: 'Passwort vergessen? Passiert den Besten. Über den Link oben meldest du dich an und wählst ein neues.',
+    button: 'Reset password / Passwort zurücksetzen',
+  });
+
+export const emailChangeMail = (to: string, link: string): MailMessage =>
+  compose(to, link, {
+    subject: 'Confirm your new email / Bestätige deine neue E-Mail',
+    english: 'You asked to use this address for your account. Confirm the change with this link:',
+    german: 'Du möchtest diese Adresse für dein Konto verwenden. Bestätige die Änderung über den Link oben.',
+    button: 'Confirm new email / Neue E-Mail bestätigen',
+  });
+
+export const magicLinkMail = (to: string, link: string): MailMessage =>
+  compose(to, link, {
+    subject: 'Your sign-in link / Dein Anmeldelink',
+    english: 'Here is your sign-in link. It works once and for 24 hours:',
+    german: 'Hier ist dein Anmeldelink. Er funktioniert einmal und 24 Stunden lang.',
+    button: 'Sign in / Anmelden',
+  });
+
+export const inviteMail = (to: string, link: string): MailMessage =>
+  compose(to, link, {
+    subject: "You're invited / Du bist eingeladen",
+    english: "You've been invited to create an account. Accept the invitation with this link:",
+    german: 'Du wurdest eingeladen, ein Konto anzulegen. Nimm die Einladung über den Link oben an.',
+    button: 'Accept invitation / Einladung annehmen',
+  });
