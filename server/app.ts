@@ -39,10 +39,14 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
     ['/auth/v1', createAuth(context)],
     ['/storage/v1', createStorage(context)],
     ['/functions/v1', createFunctions(context)],
-    ['/_dev/checkout', createCheckout(context)],
-    ['/_dev/mail', mail.module],
-    ['/_dev/geo', { handle: async () => geo(context) }],
   ];
+  if (init.config.devRoutes) {
+    mounts.push(
+      ['/_dev/checkout', createCheckout(context)],
+      ['/_dev/mail', mail.module],
+      ['/_dev/geo', { handle: async () => geo(context) }],
+    );
+  }
 
   const dispatch = async (req: ApiRequest, rawPath: string): Promise<ApiResponse> => {
     for (const [prefix, module] of mounts) {
@@ -108,6 +112,7 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
   });
   const address = server.address() as AddressInfo;
   boundUrl = `http://127.0.0.1:${address.port}`;
+  if (init.config.apiUrl === 'http://localhost:0') init.config.apiUrl = `http://localhost:${address.port}`;
 
   return {
     server,

@@ -47,6 +47,11 @@ export interface Config {
   devCountry: string;
   /** Storage upload limit for buckets without their own. */
   storageFileSizeLimit: number;
+  /**
+   * Serve /_dev/* (mail outbox, local checkout page, geolocation stand-in). The outbox shows every
+   * sign-in link and the checkout page takes test cards, so by default only on a loopback host.
+   */
+  devRoutes: boolean;
   /** Log one line per request. */
   logRequests: boolean;
 }
@@ -55,6 +60,10 @@ const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number
 const list = (v: string | undefined, d: string[]) =>
   v === undefined ? d : v.split(',').map((s) => s.trim()).filter(Boolean);
 const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const apiPort = int(env.API_PORT, 54321);
@@ -89,7 +98,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeApiBase: (env.STRIPE_API_BASE || 'https://api.stripe.com').replace(/\/$/, ''),
     devCountry: (env.DEV_COUNTRY ?? '').toUpperCase(),
     storageFileSizeLimit: int(env.STORAGE_FILE_SIZE_LIMIT, 5 * 1024 * 1024),
+    devRoutes: bool(env.DEV_ROUTES, isLoopback(host)),
     logRequests: bool(env.LOG_REQUESTS, false),
   };
-  return { ...config, ...overrides };
+  const merged = { ...config, ...overrides };
+  // An API port given as an override (tests: 0 = any free port) also moves the derived URL;
+  // startApiServer fills in the bound port.
+  if (!env.API_EXTERNAL_URL && overrides.apiUrl === undefined) merged.apiUrl = `http://localhost:${merged.apiPort}`;
+  if (overrides.devRoutes === undefined && overrides.host !== undefined && env.DEV_ROUTES === undefined) {
+    merged.devRoutes = isLoopback(merged.host);
+  }
+  return merged;
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY, loadConfig } from './config.ts';
+import { signJwt, verifyJwt } from './jwt.ts';
+
+describe('local keys', () => {
+  it('are the Supabase CLI strings: HS256 {iss, role, exp} signed with the local secret', async () => {
+    expect(await signJwt({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 }, LOCAL_JWT_SECRET)).toBe(LOCAL_ANON_KEY);
+    expect(await signJwt({ iss: 'supabase-demo', role: 'service_role', exp: 1983812996 }, LOCAL_JWT_SECRET)).toBe(LOCAL_SERVICE_ROLE_KEY);
+  });
+
+  it('verify against the secret and fail against another', async () => {
+    expect(await verifyJwt(LOCAL_ANON_KEY, LOCAL_JWT_SECRET)).toMatchObject({ ok: true, claims: { role: 'anon' } });
+    expect(await verifyJwt(LOCAL_ANON_KEY, `${LOCAL_JWT_SECRET}-other`)).toMatchObject({ ok: false, reason: 'invalid' });
+  });
+
+  it('report an expired token as expired', async () => {
+    const token = await signJwt({ role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 10 }, LOCAL_JWT_SECRET);
+    expect(await verifyJwt(token, LOCAL_JWT_SECRET)).toMatchObject({ ok: false, reason: 'expired' });
+  });
+});
+
+describe('loadConfig', () => {
+  it('defaults to the documented ports, keys and admin', () => {
+    const c = loadConfig({});
+    expect([c.apiPort, c.webPort, c.apiUrl, c.siteUrl]).toEqual([54321, 5173, 'http://localhost:54321', 'http://localhost:5173']);
+    expect(c.anonKey).toBe(LOCAL_ANON_KEY);
+    expect(c.adminEmails).toEqual(['admin@nopain-nogain.test']);
+    expect(c.requireApiKey).toBe(true);
+  });
+
+  it('reads env, lower-cases admin emails and ignores malformed numbers', () => {
+    const c = loadConfig({ API_PORT: '6000', PORT: 'abc', ADMIN_EMAILS: ' Boss@Example.com, ,b@x.de', REQUIRE_APIKEY: 'false' });
+    expect(c.apiPort).toBe(6000);
+    expect(c.webPort).toBe(5173);
+    expect(c.apiUrl).toBe('http://localhost:6000');
+    expect(c.adminEmails).toEqual(['boss@example.com', 'b@x.de']);
+    expect(c.requireApiKey).toBe(false);
+  });
+
+  it('moves the derived API URL with an overridden port, but keeps an explicit one', () => {
+    expect(loadConfig({}, { apiPort: 0 }).apiUrl).toBe('http://localhost:0');
+    expect(loadConfig({ API_EXTERNAL_URL: 'https://api.example.com/' }, { apiPort: 0 }).apiUrl).toBe('https://api.example.com');
+  });
+
+  it('serves /_dev routes by default only on a loopback host', () => {
+    expect(loadConfig({}).devRoutes).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).devRoutes).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_ROUTES: 'true' }).devRoutes).toBe(true);
+    expect(loadConfig({}, { host: '0.0.0.0' }).devRoutes).toBe(false);
+  });
+});
