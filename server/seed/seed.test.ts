@@ -1,0 +1,77 @@
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type Backend } from '../start.ts';
+import { CATALOGUE } from './catalogue.ts';
+import { seed } from './index.ts';
+import { SEED_ORDERS } from './orders.ts';
+import { SEED_USERS } from './users.ts';
+
+// End to end: a fresh in-memory backend seeds itself through its own HTTP API on start.
+describe('seed through the HTTP API', () => {
+  let backend: Backend;
+  const get = async <T>(path: string, token?: string): Promise<T> => {
+    const res = await fetch(`${backend.api.url}${path}`, {
+      headers: { apikey: backend.config.anonKey, authorization: `Bearer ${token ?? backend.config.anonKey}` },
+    });
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+
+  beforeAll(async () => {
+    backend = await startBackend({ env: {}, config: { dataDir: undefined, databaseUrl: undefined, apiPort: 0 } });
+  }, 180_000);
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  it('seeds a fresh database once', async () => {
+    expect(backend.seeded).toBe(true);
+    expect(await seed(backend.api.context)).toBe(false);
+    const { rows } = await backend.db.query<{ products: number; variants: number; media: number }>(
+      `select (select count(*) from public.products)::int as products, (select count(*) from public.variants)::int as variants,
+              (select count(*) from public.media)::int as media`,
+    );
+    expect(rows[0].products).toBe(CATALOGUE.length);
+    expect(rows[0].variants).toBe(CATALOGUE.reduce((n, p) => n + p.variants.length, 0));
+    expect(rows[0].media).toBe(CATALOGUE.length * 2);
+  });
+
+  it('shows anon the published products and not the drafts or archived ones', async () => {
+    const products = await get<{ slug: string; status: string }[]>('/rest/v1/products?select=slug,status');
+    const published = CATALOGUE.filter((p) => p.status === 'published').map((p) => p.slug);
+    expect(products.map((p) => p.slug).sort()).toEqual([...published].sort());
+    const draft = CATALOGUE.find((p) => p.status === 'draft')!;
+    expect(await get(`/rest/v1/products?slug=eq.${draft.slug}&select=id`)).toEqual([]);
+    const reviews = await get<{ status: string }[]>('/rest/v1/reviews?select=status');
+    expect(reviews.length).toBeGreaterThan(40);
+    expect(reviews.every((r) => r.status === 'approved')).toBe(true);
+  });
+
+  it('serves the product images from storage at the media URLs', async () => {
+    const [media] = await get<{ url: string; width: number; height: number; is_primary: boolean }[]>(
+      '/rest/v1/media?select=url,width,height,is_primary&is_primary=is.true&limit=1',
+    );
+    expect(media.url.startsWith(`${backend.config.apiUrl}/storage/v1/object/public/product-images/`)).toBe(true);
+    const res = await fetch(media.url.replace(backend.config.apiUrl, backend.api.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const png = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
+    expect([png.width, png.height]).toEqual([media.width, media.height]);
+  });
+
+  it('lets the seed customer sign in and see his orders and profile', async () => {
+    const customer = SEED_USERS.find((u) => u.label === 'customer')!;
+    const res = await fetch(`${backend.api.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: backend.config.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: customer.email, password: customer.password }),
+    });
+    expect(res.status).toBe(200);
+    const { access_token: token } = (await res.json()) as { access_token: string };
+    const orders = await get<{ status: string; checkout_session_id: string | null }[]>('/rest/v1/orders?select=status,checkout_session_id', token);
+    expect(orders.length).toBe(SEED_ORDERS.filter((o) => o.byCustomer).length);
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['paid', 'processing', 'shipped', 'delivered', 'cancelled']));
+    const profiles = await get<{ full_name: string; phone: string }[]>('/rest/v1/profiles?select=full_name,phone', token);
+    expect(profiles).toEqual([{ full_name: 'Alex Becker', phone: '+49 151 23456789' }]);
+  });
+});
