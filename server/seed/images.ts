@@ -376,16 +376,23 @@ class Canvas {
 }
 
 const backgrounds = new Map<string, Buffer>();
-/** The brand background (a subtle vertical gradient into #0b0b0c), as scanlines; the same for every image of a size. */
-function background(width: number, height: number): Buffer {
-  const key = `${width}x${height}`;
+/** Light grey studio backdrop: black garments vanish on the brand's near-black background. */
+const STUDIO_TOP: Rgb = [0xe4, 0xe4, 0xe7];
+const STUDIO_BOTTOM: Rgb = [0xb4, 0xb4, 0xba];
+/**
+ * The backdrop as scanlines, the same for every image of a size and tone: the brand background (a
+ * subtle vertical gradient into #0b0b0c) for coloured products, the studio grey for dark ones.
+ */
+function background(width: number, height: number, studio: boolean): Buffer {
+  const key = `${width}x${height}x${studio}`;
   let buf = backgrounds.get(key);
   if (!buf) {
     const stride = width * 3 + 1;
     buf = Buffer.alloc(stride * height);
-    const top = mix(BRAND_BACKGROUND, [0x22, 0x22, 0x26], 0.9);
+    const top = studio ? STUDIO_TOP : mix(BRAND_BACKGROUND, [0x22, 0x22, 0x26], 0.9);
+    const bottom = studio ? STUDIO_BOTTOM : BRAND_BACKGROUND;
     for (let y = 0; y < height; y++) {
-      buf.fill(Buffer.from(mix(top, BRAND_BACKGROUND, y / (height - 1))), y * stride + 1, (y + 1) * stride);
+      buf.fill(Buffer.from(mix(top, bottom, y / (height - 1))), y * stride + 1, (y + 1) * stride);
     }
     backgrounds.set(key, buf);
   }
@@ -404,22 +411,22 @@ export interface ImageRequest {
 
 /** One product image as PNG scanlines (per row: filter byte 0, then 3 bytes per pixel). */
 function renderScanlines({ silhouette, colour, n }: ImageRequest, width: number, height: number): Buffer {
-  const canvas = new Canvas(width, height, background(width, height));
+  const dark = luminance(colour) < 0.18;
+  const canvas = new Canvas(width, height, background(width, height, dark));
   const k = width / IMAGE_WIDTH;
   const base: Transform = { scale: k, dx: 0, dy: (height - IMAGE_HEIGHT * k) / 2 };
   const t: Transform = n === 1 ? base : { scale: 1.75 * k, dx: -300 * k, dy: base.dy - 330 * k };
 
-  const dark = luminance(colour) < 0.18;
   const palette: Record<Role, Buffer> = {
     main: rgbBuffer(colour),
     shade: rgbBuffer(dark ? mix(colour, [0x60, 0x60, 0x66], 0.35) : mix(colour, [0, 0, 0], 0.3)),
     light: rgbBuffer(dark ? mix(colour, [0xff, 0xff, 0xff], 0.45) : mix(colour, [0xff, 0xff, 0xff], 0.5)),
     accent: rgbBuffer(BRAND_RED),
   };
-  const shadow = rgbBuffer(dark ? [0x2c, 0x2c, 0x32] : mix(BRAND_BACKGROUND, colour, 0.18));
+  const shadow = rgbBuffer(dark ? [0x8e, 0x8e, 0x95] : mix(BRAND_BACKGROUND, colour, 0.18));
 
   // A floor spotlight under the product, then an offset shadow copy so dark products keep an edge.
-  canvas.shape(ellipse('main', 400, 900, 300, 40), rgbBuffer([0x17, 0x17, 0x1a]), base);
+  canvas.shape(ellipse('main', 400, 900, 300, 40), rgbBuffer(dark ? [0x9c, 0x9c, 0xa3] : [0x17, 0x17, 0x1a]), base);
   const shapes = SILHOUETTES[silhouette];
   const offset: Transform = { ...t, dx: t.dx + 10 * k, dy: t.dy + 10 * k };
   for (const s of shapes) canvas.shape(s, shadow, offset);
