@@ -11,9 +11,9 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then create role supabase_storage_admin nologin noinherit; end if;
 end $$;
 
-create extension if not exists pgcrypto;
-
 create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+
 create schema if not exists auth;
 create schema if not exists storage;
 
