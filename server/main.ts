@@ -11,7 +11,7 @@ const { config, api } = backend;
 const apiUrl = config.apiUrl;
 
 console.log(`
-  No Pain, No Gain — local backend ${backend.seeded ? '(fresh database, seeded)' : ''}
+  No Pain, No Gain — local backend${backend.seeded ? ' (fresh database, seeded)' : ''}
   ─────────────────────────────────────────────────────────────
   API (Supabase URL)  ${apiUrl}        listening on ${api.url}
 ${existsSync('dist/index.html') ? `  Storefront          ${config.siteUrl}\n` : ''}${config.devRoutes ? `  Mail outbox         ${apiUrl}/_dev/mail\n` : '  Dev routes          off (/_dev/mail, /_dev/checkout): set DEV_ROUTES=true to serve them\n'}  Database            ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory'}
