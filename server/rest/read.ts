@@ -1,0 +1,77 @@
+import type { ApiResponse } from '../http.ts';
+import { rowsToCsv } from './csv.ts';
+import { restError } from './errors.ts';
+import { appliedPreferences, parseRange } from './headers.ts';
+import type { QueryAst } from './parse.ts';
+import { contentRange, jsonBody, runAsCaller, singleRowCheck, type RestRequest } from './request.ts';
+import type { Relation } from './schema-cache.ts';
+import { buildRead, type QueryBuilder, type BodyShape, type Statement } from './sql.ts';
+
+export interface ReadResult {
+  total: string | null;
+  page: string | number;
+  body: string | null;
+}
+
+/** The page window: `limit`/`offset` parameters narrowed by a `Range` header, as PostgREST combines them. */
+export function pageWindow(r: RestRequest, ast: QueryAst): { limit?: number; offset: number } {
+  const root = ast.scopes.get('')!;
+  const range = parseRange(r.req.headers.range, r.req.headers['range-unit']);
+  const offset = root.offset ?? range?.offset ?? 0;
+  const limits = [root.limit, range?.limit].filter((n): n is number => n !== undefined);
+  return { limit: limits.length ? Math.min(...limits) : undefined, offset };
+}
+
+/** `Plan Rows` of the top node in EXPLAIN (FORMAT JSON) output, whether the driver parsed the JSON or not. */
+function planRows(plan: unknown): number | undefined {
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const rows = (parsed as { Plan?: { 'Plan Rows'?: unknown } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? rows : undefined;
+}
+
+export function readShape(r: RestRequest): BodyShape {
+  if (r.req.method === 'HEAD') return 'none';
+  return r.accept.media === 'object' ? 'object' : 'array';
+}
+
+/** Plans the read of a table, view or set-returning function whose rows are named "t0" in `from`. */
+export function planRead(r: RestRequest, builder: QueryBuilder, ast: QueryAst, relation: Relation, from: string, shape: BodyShape): Statement {
+  const { limit, offset } = pageWindow(r, ast);
+  return buildRead(builder, {
+    relation,
+    from,
+    select: ast.select,
+    // `estimated` is exact below PostgREST's max-rows, and no max-rows is configured here.
+    count: r.prefs.count === undefined ? undefined : r.prefs.count === 'planned' ? 'planned' : 'exact',
+    shape,
+    stripNulls: r.accept.stripNulls,
+    limit,
+    offset,
+  });
+}
+
+/** Runs a planned read and answers as PostgREST: Content-Range, 200/206/416, single object, CSV. */
+export async function answerRead(r: RestRequest, ast: QueryAst, statement: Statement): Promise<ApiResponse> {
+  const { offset } = pageWindow(r, ast);
+  const { row, planned } = await runAsCaller(r, async (tx) => {
+    const result = (await tx.query<ReadResult>(statement.sql, statement.params)).rows[0];
+    if (!statement.plannedCount) return { row: result, planned: undefined };
+    const plan = await tx.query<{ 'QUERY PLAN': unknown }>(statement.plannedCount.sql, statement.plannedCount.params);
+    return { row: result, planned: planRows(plan.rows[0]?.['QUERY PLAN']) };
+  });
+  const rows = Number(row.page);
+  const total = planned ?? (row.total === null ? undefined : Number(row.total));
+  const totalNotZero = total === 0 ? 1 : total;
+  if (totalNotZero !== undefined && offset > totalNotZero) {
+    throw restError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
+  }
+  singleRowCheck(r, rows);
+  const status = total !== undefined && rows < total ? 206 : 200;
+  const headers: Record<string, string> = { 'content-range': contentRange(offset, rows, total) };
+  const applied = appliedPreferences(r.prefs, ['count']);
+  if (applied) headers['preference-applied'] = applied;
+  if (r.accept.media === 'csv' && r.req.method !== 'HEAD') {
+    return { status, headers: { 'content-type': 'text/csv; charset=utf-8', ...headers }, body: rowsToCsv(row.body ?? '[]') };
+  }
+  return jsonBody(status, row.body ?? '', headers, r.accept.media === 'object' ? 'object' : 'json');
+}

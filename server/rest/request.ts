@@ -1,0 +1,108 @@
+import { API_ROLES, resolveCaller } from '../caller.ts';
+import { asRole, type ServerContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
+import type { ApiRequest, ApiResponse } from '../http.ts';
+import type { Claims } from '../jwt.ts';
+import { RestError, restError } from './errors.ts';
+import { parseAccept, parsePrefer, type Accept, type Preferences } from './headers.ts';
+import { parseQuery, type QueryAst } from './parse.ts';
+import type { SchemaCache, SchemaCacheHolder } from './schema-cache.ts';
+
+/** Everything about one /rest/v1 request that does not depend on the object it names. */
+export interface RestRequest {
+  req: ApiRequest;
+  context: ServerContext;
+  claims: Claims;
+  schema: string;
+  accept: Accept;
+  prefs: Preferences;
+  holder: SchemaCacheHolder;
+}
+
+/** Below Node's 16 KB header limit, so an over-long query string still gets a JSON answer. */
+export const MAX_QUERY_LENGTH = 12 * 1024;
+
+export async function readRequest(req: ApiRequest, context: ServerContext, holder: SchemaCacheHolder): Promise<RestRequest> {
+  if (req.url.search.length > MAX_QUERY_LENGTH) {
+    throw restError(414, 'PGRST100', 'The query string is too long', `At most ${MAX_QUERY_LENGTH} characters are accepted; this one has ${req.url.search.length}.`);
+  }
+  const caller = await resolveCaller(req, context.config);
+  if (!caller.ok) {
+    const code = caller.reason === 'expired' ? 'PGRST303' : 'PGRST301';
+    const description = caller.message.replace(/["\\]/g, '');
+    throw new RestError(401, { code, message: caller.message, details: null, hint: null }, {
+      'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+    });
+  }
+  const role = caller.claims.role;
+  if (!API_ROLES.has(role)) {
+    throw restError(401, 'PGRST301', `The JWT role "${role}" is not allowed`, null, 'Tokens may carry the role anon, authenticated or service_role.');
+  }
+  const reading = req.method === 'GET' || req.method === 'HEAD';
+  const profile = reading ? req.headers['accept-profile'] : req.headers['content-profile'];
+  const schemas = context.config.dbSchemas;
+  const schema = profile ?? schemas[0];
+  if (!schemas.includes(schema)) {
+    throw restError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
+  }
+  const accept = parseAccept(req.headers.accept);
+  if (!accept) throw restError(406, 'PGRST107', `None of these media types are available: ${req.headers.accept}`);
+  const prefs = parsePrefer(req.headers.prefer);
+  if (prefs.handling === 'strict' && prefs.invalid.length) {
+    throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.invalid.join(', ')}`);
+  }
+  return { req, context, claims: caller.claims, schema, accept, prefs, holder };
+}
+
+export function parseQueryOf(req: ApiRequest, argNames?: ReadonlySet<string>): QueryAst {
+  return parseQuery(req.url.searchParams, argNames);
+}
+
+/** Runs SQL as the caller, in one transaction, exactly as PostgREST sets it up. */
+export function runAsCaller<T>(r: RestRequest, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return asRole(r.context.db, r.claims, fn, { method: r.req.method, path: r.req.path, headers: r.req.headers });
+}
+
+const STALE_CACHE_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703']);
+
+/**
+ * Plans with the current schema cache; when the request names something the cache does not know,
+ * reloads it (rate-limited) and plans once more, so new tables and columns appear without restart.
+ */
+export async function withSchema<T>(r: RestRequest, plan: (cache: SchemaCache) => T): Promise<T> {
+  const cache = await r.holder.get();
+  try {
+    return plan(cache);
+  } catch (e) {
+    if (!(e instanceof RestError) || !STALE_CACHE_CODES.has(e.body.code)) throw e;
+    const fresh = await r.holder.refresh();
+    if (fresh === cache) throw e;
+    return plan(fresh);
+  }
+}
+
+/** `Content-Range` as PostgREST writes it: `0-11/57`, `*\/57` when empty, `…/*` without a count. */
+export function contentRange(offset: number, rows: number, total: number | undefined): string {
+  const range = rows > 0 ? `${offset}-${offset + rows - 1}` : '*';
+  return `${range}/${total ?? '*'}`;
+}
+
+export function jsonBody(status: number, body: string | undefined, headers: Record<string, string>, media: 'json' | 'object' = 'json'): ApiResponse {
+  const contentType = media === 'object' ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8';
+  return { status, headers: { 'content-type': contentType, ...headers }, body: body ?? '' };
+}
+
+/** A single-object Accept demands exactly one row (PGRST116 otherwise). */
+export function singleRowCheck(r: RestRequest, rows: number): void {
+  if (r.accept.media === 'object' && rows !== 1) {
+    throw restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+  }
+}
+
+export function jsonPayload(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw restError(400, 'PGRST102', 'Empty or invalid json', null);
+  }
+}
