@@ -68,7 +68,9 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
   };
 
   const inFlight = new Set<Promise<unknown>>();
-  const server = createServer((nodeReq, nodeRes) => {
+  // Long query strings must reach /rest/v1, which answers them with PostgREST's JSON 414, instead of
+  // Node's bare 431 at its 16 KB default.
+  const server = createServer({ maxHeaderSize: 64 * 1024 }, (nodeReq, nodeRes) => {
     const started = performance.now();
     const work = (async () => {
       let url: URL;
