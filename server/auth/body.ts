@@ -17,7 +17,16 @@ export async function readBody(req: ApiRequest): Promise<Json> {
   }
   if (parsed === undefined || parsed === null) return {};
   if (typeof parsed !== 'object' || Array.isArray(parsed)) throw badJson('the body must be a JSON object');
+  if (containsNul(parsed)) throw badRequest('validation_failed', 'Request contains a NUL character, which no field may hold');
   return parsed as Json;
+}
+
+/** Postgres text and jsonb cannot hold U+0000: refuse it up front rather than fail in the database. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || containsNul(v, depth + 1)) return true;
+  return false;
 }
 
 /** A string field; absent and null read as ''. */

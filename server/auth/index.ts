@@ -4,7 +4,7 @@ import { admin } from './admin.ts';
 import { getUser, updateUser } from './currentUser.ts';
 import { otp, recover, resend } from './emailLinks.ts';
 import { isPgError } from '../db/types.ts';
-import { AuthError, errorResponse, notFound, unprocessable, versionHeaders } from './errors.ts';
+import { AuthError, badRequest, errorResponse, notFound, unprocessable, versionHeaders } from './errors.ts';
 import { logout } from './logout.ts';
 import { HEALTH, settingsJson } from './settings.ts';
 import { signup } from './signup.ts';
@@ -43,6 +43,8 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
 function asAuthError(e: unknown, req: ApiRequest): AuthError {
   if (e instanceof AuthError) return e;
   if (isPgError(e) && e.code === '23505') return unprocessable('email_exists', 'A user with this email address has already been registered');
+  // Class 22 (data exception: bad encoding, value too long, …) is always a value the caller sent.
+  if (isPgError(e) && e.code?.startsWith('22')) return badRequest('validation_failed', `Invalid value: ${e.message}`);
   console.error(`[auth] ${req.method} ${req.path}:`, e);
   return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
 }
