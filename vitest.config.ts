@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['server/**/*.test.ts', 'supabase/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Many files boot their own embedded Postgres; on two busy cores the defaults are too tight.
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../config.ts';
 import { followLink, startTestBackend, uniqueEmail, type TestBackend } from './fixtures/backend.ts';
-
-// Each file boots its own embedded Postgres; under a parallel run the default 5 s is too tight.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let t: TestBackend;
 beforeAll(async () => {

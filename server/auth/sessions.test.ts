@@ -4,9 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LOCAL_ANON_KEY } from '../config.ts';
 import { startTestBackend, uniqueEmail, type TestBackend } from './fixtures/backend.ts';
 
-// Each file boots its own embedded Postgres; under a parallel run the default 5 s is too tight.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
-
 let t: TestBackend;
 beforeAll(async () => {
   t = await startTestBackend();
