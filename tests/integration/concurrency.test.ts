@@ -1,0 +1,209 @@
+/**
+ * Fulfilment under concurrency: the last unit of a variant sold to twenty buyers at once, and one
+ * checkout session fulfilled many times — one order each time, inventory never below zero.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALEX, anonClient, apiUrl, serviceClient, signIn, sql, uniqueEmail } from './support.ts';
+
+const SUCCESS = 'http://localhost:5173/orders';
+const CANCEL = 'http://localhost:5173/cart';
+
+let service: SupabaseClient;
+let variant: { id: string; inventory: number; price: number };
+const sessions: string[] = [];
+
+async function setInventory(n: number) {
+  const { error } = await service.from('variants').update({ inventory: n }).eq('id', variant.id);
+  if (error) throw new Error(`set inventory: ${error.message}`);
+}
+
+async function inventory(): Promise<number> {
+  const { data } = await service.from('variants').select('inventory').eq('id', variant.id).single();
+  return data!.inventory;
+}
+
+async function createSession(client: SupabaseClient, userId: string | null, email: string | null, qty = 1): Promise<string> {
+  const { data, error } = await client.functions.invoke('create-checkout-session', {
+    body: { userId, email, items: [{ variantId: variant.id, qty }], successUrl: SUCCESS, cancelUrl: CANCEL },
+  });
+  if (error) throw new Error(`create-checkout-session failed: ${error.message}`);
+  sessions.push(data.sessionId);
+  return data.sessionId as string;
+}
+
+/** The documented test-card form (card_number/exp/cvc); `fields: 'both'` also sends the page's own names. */
+const DOCUMENTED_FORM = 'card_number=4242424242424242&exp=12/34&cvc=123';
+const PAGE_FORM = 'number=4242424242424242&expiry=12/34';
+
+function pay(sessionId: string, fields: 'documented' | 'both' = 'both') {
+  const form = `${DOCUMENTED_FORM}${fields === 'both' ? `&${PAGE_FORM}` : ''}&email=${encodeURIComponent(uniqueEmail('payer'))}`;
+  return fetch(`${apiUrl()}/_dev/checkout/${encodeURIComponent(sessionId)}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(20_000),
+  });
+}
+
+const isSuccessRedirect = (res: Response, sessionId: string) => {
+  if (res.status !== 303) return false;
+  const location = new URL(res.headers.get('location') ?? '', 'http://x.invalid');
+  return `${location.origin}${location.pathname}` === SUCCESS && location.searchParams.get('session_id') === sessionId;
+};
+
+async function ordersFor(ids: string[]) {
+  const { data, error } = await service.from('orders').select('id,status,checkout_session_id,user_id,customer_email').in('checkout_session_id', ids);
+  if (error) throw new Error(error.message);
+  return data as { id: string; status: string; checkout_session_id: string }[];
+}
+
+/** Samples the variant's inventory straight from the database until stopped; returns the minimum seen. */
+function watchInventory() {
+  let running = true;
+  let min = Number.POSITIVE_INFINITY;
+  const loop = (async () => {
+    while (running) {
+      const [row] = await sql<{ inventory: number }>('select inventory from public.variants where id = $1', [variant.id]);
+      min = Math.min(min, Number(row.inventory));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return min;
+  };
+}
+
+beforeAll(async () => {
+  service = serviceClient();
+  const { data, error } = await service
+    .from('variants')
+    .select('id,inventory,price,products!inner(status)')
+    .eq('products.status', 'published')
+    .gt('inventory', 0)
+    .order('id')
+    .limit(1)
+    .single();
+  if (error) throw new Error(`no variant in stock: ${error.message}`);
+  variant = { id: data.id, inventory: data.inventory, price: data.price };
+});
+
+afterAll(async () => {
+  if (!variant) return;
+  if (sessions.length) {
+    await service.from('orders').delete().in('checkout_session_id', sessions);
+    await service.from('checkout_sessions').delete().in('id', sessions);
+  }
+  await setInventory(variant.inventory);
+});
+
+describe('fulfilment under concurrency', () => {
+  it('twenty buyers pay for the last unit at once: exactly one order, inventory 0, never negative', async () => {
+    await setInventory(1);
+    const alex = await signIn(ALEX.email, ALEX.password);
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i === 0 ? createSession(alex.client, alex.user.id, ALEX.email) : i % 2 ? createSession(anonClient(), null, uniqueEmail('guest')) : createSession(anonClient(), null, null),
+      ),
+    );
+    expect(new Set(ids).size).toBe(20);
+
+    const stop = watchInventory();
+    const answers = await Promise.all(ids.map((id) => pay(id)));
+    const minSeen = await stop();
+
+    for (const res of answers) expect(res.status, `pay → ${res.status}`).toBeLessThan(500);
+    const winners = ids.filter((id, i) => isSuccessRedirect(answers[i], id));
+    const seen = answers.map((r) => `${r.status} ${r.headers.get('location') ?? ''}`);
+    expect(winners, seen.join('\n')).toHaveLength(1);
+    const orders = await ordersFor(ids);
+    expect(orders).toHaveLength(1);
+    expect(orders[0].checkout_session_id).toBe(winners[0]);
+    expect(orders[0].status).toBe('paid');
+    expect(await inventory()).toBe(0);
+    expect(minSeen).toBeGreaterThanOrEqual(0);
+
+    const { data: complete } = await service.from('checkout_sessions').select('id').in('id', ids).eq('status', 'complete');
+    expect(complete).toEqual([{ id: winners[0] }]);
+    const { data: items } = await service.from('order_items').select('variant_id,qty,unit_price,line_total').eq('order_id', orders[0].id);
+    expect(items).toEqual([{ variant_id: variant.id, qty: 1, unit_price: variant.price, line_total: variant.price }]);
+
+    // A loser paying again later still cannot oversell.
+    const loser = ids.find((id) => id !== winners[0])!;
+    const retry = await pay(loser);
+    expect(retry.status).toBeLessThan(500);
+    expect(isSuccessRedirect(retry, loser)).toBe(false);
+    expect(await ordersFor(ids)).toHaveLength(1);
+    expect(await inventory()).toBe(0);
+  }, 60_000);
+
+  it('the last unit through the rpc as the service role, twenty at once: one order, the rest out_of_stock', async () => {
+    await setInventory(1);
+    const ids = await Promise.all(Array.from({ length: 20 }, () => createSession(anonClient(), null, uniqueEmail('rpc'))));
+    const stop = watchInventory();
+    const results = await Promise.all(ids.map((session_id) => service.rpc('fulfil_checkout_session', { session_id })));
+    const minSeen = await stop();
+    const ok = results.filter((r) => r.error === null);
+    expect(ok).toHaveLength(1);
+    for (const r of results.filter((x) => x.error !== null)) {
+      expect(r.error!.code).toBe('P0001');
+      expect(r.error!.message).toContain('out_of_stock');
+      expect(r.status).toBe(400);
+    }
+    expect(await ordersFor(ids)).toHaveLength(1);
+    expect(await inventory()).toBe(0);
+    expect(minSeen).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+
+  it('one session fulfilled 5 times in parallel and 5 times in sequence → one order, one decrement', async () => {
+    await setInventory(5);
+    const id = await createSession(anonClient(), null, uniqueEmail('idem'), 2);
+    const parallel = await Promise.all(Array.from({ length: 5 }, () => service.rpc('fulfil_checkout_session', { session_id: id })));
+    for (const r of parallel) expect(r.error).toBeNull();
+    const orderIds = new Set(parallel.map((r) => r.data.id));
+    expect(orderIds.size).toBe(1);
+    for (let i = 0; i < 5; i++) {
+      const r = await service.rpc('fulfil_checkout_session', { session_id: id });
+      expect(r.error).toBeNull();
+      expect(r.data.id).toBe([...orderIds][0]);
+    }
+    const paid = await pay(id);
+    expect(paid.status).toBeLessThan(500);
+    expect(await ordersFor([id])).toHaveLength(1);
+    expect(await inventory()).toBe(3);
+  }, 60_000);
+
+  it('the checkout page paid 5 times in parallel for one session → one order', async () => {
+    await setInventory(5);
+    const id = await createSession(anonClient(), null, uniqueEmail('page'));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(id)));
+    for (const res of answers) expect(res.status).toBeLessThan(500);
+    expect(answers.some((res) => isSuccessRedirect(res, id)), answers.map((r) => `${r.status} ${r.headers.get('location') ?? ''}`).join('\n')).toBe(true);
+    expect(await ordersFor([id])).toHaveLength(1);
+    expect(await inventory()).toBe(4);
+  }, 60_000);
+
+  it('the pay form takes the documented fields card_number, exp, cvc', async () => {
+    await setInventory(5);
+    const id = await createSession(anonClient(), null, uniqueEmail('documented'));
+    const res = await pay(id, 'documented');
+    expect(res.status, `→ ${res.status} ${res.headers.get('location') ?? ''}`).toBe(303);
+    expect(isSuccessRedirect(res, id)).toBe(true);
+    expect(await ordersFor([id])).toHaveLength(1);
+  });
+
+  it('an unknown session cannot be paid or fulfilled', async () => {
+    const bogus = `cs_local_${randomUUID().replaceAll('-', '')}`;
+    const res = await pay(bogus);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    const r = await service.rpc('fulfil_checkout_session', { session_id: bogus });
+    expect(r.error).not.toBeNull();
+    expect(r.status).toBeLessThan(500);
+    expect(await ordersFor([bogus])).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { startBackend } from '../../server/start.ts';
+import type { Database } from '../../server/db/types.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    anonKey: string;
+    serviceRoleKey: string;
+    jwtSecret: string;
+    adminEmails: string[];
+    databaseKind: 'pglite' | 'postgres';
+    /** Test-only: POST {sql, params} runs SQL as the database superuser (to prove what REST cannot show). */
+    sqlOracleUrl: string;
+  }
+}
+
+/**
+ * One backend for the whole integration run: in-memory PGlite (migrated and seeded), or the
+ * empty Postgres named by DATABASE_URL. Rate limits are raised so the suites' many sign-ins pass.
+ */
+export default async function setup(project: TestProject) {
+  const backend = await startBackend({
+    config: {
+      dataDir: undefined,
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      apiPort: 0,
+      logRequests: false,
+      rateLimits: { signIn: 1000, signUp: 1000, recover: 1000, windowMs: 60_000 },
+    },
+  });
+  project.provide('apiUrl', backend.api.url);
+  project.provide('anonKey', backend.config.anonKey);
+  project.provide('serviceRoleKey', backend.config.serviceRoleKey);
+  project.provide('jwtSecret', backend.config.jwtSecret);
+  project.provide('adminEmails', backend.config.adminEmails);
+  project.provide('databaseKind', backend.db.kind);
+  const oracle = await startSqlOracle(backend.db);
+  project.provide('sqlOracleUrl', oracle.url);
+  return async () => {
+    await oracle.close();
+    await backend.stop();
+  };
+}
+
+/**
+ * The test files run in workers and cannot reach the backend's database handle: this tiny
+ * loopback endpoint lets them read auth.users, storage.objects and inventory directly as a
+ * superuser oracle, independent of the REST layer under test.
+ */
+async function startSqlOracle(db: Database): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      try {
+        const { sql, params } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { sql: string; params?: unknown[] };
+        const result = await db.query(sql, params);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(result.rows));
+      } catch (e) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: (e as Error).message, code: (e as { code?: string }).code }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
