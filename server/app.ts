@@ -107,6 +107,27 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
     work.finally(() => inFlight.delete(work));
   });
   server.keepAliveTimeout = 65_000;
+  // Requests Node refuses before they reach a handler (headers or URL past the limit, broken HTTP)
+  // still get a JSON answer the client can read, not a bare status line.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify({
+      code: String(status),
+      message: tooLarge ? 'Request header fields too large: the URL and headers may hold at most 64 KB' : 'Malformed HTTP request',
+      details: null,
+      hint: null,
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Access-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -30,7 +30,12 @@ export async function startBackend(opts: { config?: Partial<Config>; env?: NodeJ
     await syncAdminEmails(db, config.adminEmails);
     const api = await startApiServer({ config, db, storageDir });
     let seeded = false;
-    if (opts.seed !== false) seeded = await seed(api.context);
+    try {
+      if (opts.seed !== false) seeded = await seed(api.context);
+    } catch (e) {
+      await api.close();
+      throw e;
+    }
     return {
       api,
       db,

@@ -21,7 +21,7 @@ const { db, config } = backend;
 const base = backend.api.url;
 
 console.log(`Seeding ${PRODUCTS} products, ${PRODUCTS * 4} variants…`);
-let t0 = performance.now();
+const t0 = performance.now();
 await seedBench(db, PRODUCTS);
 console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
@@ -54,7 +54,13 @@ db.transaction = (<T>(fn: (tx: Queryable) => Promise<T>) =>
   realTransaction((tx) =>
     fn(
       capture
-        ? { ...tx, query: (sql: string, params?: unknown[]) => (capture!.push({ sql, params }), tx.query(sql, params)) }
+        ? {
+            ...tx,
+            query: (sql: string, params?: unknown[]) => {
+              capture?.push({ sql, params });
+              return tx.query(sql, params);
+            },
+          }
         : tx,
     ),
   )) as Database['transaction'];
@@ -121,7 +127,7 @@ async function seedBench(database: Database, n: number): Promise<void> {
            'Built for the grind ' || g,
            'Heavyweight cotton, made for heavy days. Product number ' || g || '.',
            (array['clothing','accessories','equipment','supplements'])[1 + g % 4],
-           array[(array['gym','new','bestseller','limited'])[1 + g % 4], (array['men','women','unisex'])[1 + g % 3]],
+           array[(array['gym','new','bestseller','limited'])[1 + (g / 4) % 4], (array['men','women','unisex'])[1 + g % 3]],
            case when g % 20 = 0 then 'draft' else 'published' end,
            g % 50 = 0,
            now() - (g || ' minutes')::interval

@@ -465,15 +465,17 @@ describe('checkout function', () => {
     await service.from('checkout_sessions').delete().eq('id', data.sessionId);
   });
 
-  it('a client-sent price is ignored (never used for the amount)', async () => {
+  it('a client-sent price is refused, and no session is stored', async () => {
     const v = variantInStock();
+    const { count: before } = await service.from('checkout_sessions').select('id', { count: 'exact', head: true });
     const { data, error } = await anon.functions.invoke('create-checkout-session', {
       body: { userId: null, email: null, items: [{ variantId: v.id, qty: 2, price: 1 }], successUrl: `${origin}/orders`, cancelUrl: `${origin}/cart` },
     });
-    expect(error, 'the cart line with a price field is accepted and priced from the database').toBeNull();
-    const { data: session } = await service.from('checkout_sessions').select('amount_subtotal').eq('id', data.sessionId).single();
-    expect(session?.amount_subtotal).toBe(v.price * 2);
-    await service.from('checkout_sessions').delete().eq('id', data.sessionId);
+    expect(data).toBeNull();
+    expect(error?.context?.status).toBe(400);
+    expect((await error?.context?.json())?.error).toMatch(/price/);
+    const { count: after } = await service.from('checkout_sessions').select('id', { count: 'exact', head: true });
+    expect(after).toBe(before);
   });
 
   it('signed in: the session records the user and email', async () => {

@@ -29,9 +29,10 @@ function parseEvent(rawBody: string): StripeEvent | undefined {
 export function createHandler(env: FunctionEnv, now: () => number = () => Date.now()): FunctionHandler {
   return async (req) => {
     if (req.method !== 'POST') return errorResponse(405, 'Use POST');
+    // Without a signing secret no event can be verified: the endpoint is not enabled (local
+    // checkout needs no webhook). A 404 says so and reads nothing.
     if (!env.STRIPE_WEBHOOK_SECRET) {
-      console.error('[stripe-webhook] STRIPE_WEBHOOK_SECRET is not set: events cannot be verified');
-      return errorResponse(500, 'The webhook signing secret is not configured');
+      return errorResponse(404, 'Stripe webhooks are not enabled on this server: STRIPE_WEBHOOK_SECRET is not set');
     }
     const rawBody = await req.text();
     const check = await verifyStripeSignature(env.STRIPE_WEBHOOK_SECRET, req.headers.get('stripe-signature'), rawBody, Math.floor(now() / 1000));
