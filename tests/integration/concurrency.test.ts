@@ -33,14 +33,24 @@ async function createSession(client: SupabaseClient, userId: string | null, emai
   return data.sessionId as string;
 }
 
+/** The last form a checkout page rendered: a completed session's page redirects instead of showing one. */
+let lastPageForm: URLSearchParams | undefined;
+
 /** The page's own form: every input it renders, with its prefilled value (the 4242… test card). */
 async function pageForm(sessionId: string): Promise<URLSearchParams> {
-  const html = await (await fetch(`${apiUrl()}/_dev/checkout/${encodeURIComponent(sessionId)}`)).text();
+  const res = await fetch(`${apiUrl()}/_dev/checkout/${encodeURIComponent(sessionId)}`, { redirect: 'manual' });
+  if (res.status !== 200) {
+    await res.arrayBuffer();
+    if (!lastPageForm) throw new Error(`the checkout page of ${sessionId} answered ${res.status} before any page showed a form`);
+    return new URLSearchParams(lastPageForm);
+  }
+  const html = await res.text();
   const form = new URLSearchParams();
   for (const [, name, value] of html.matchAll(/<input[^>]*\bname="([^"]+)"[^>]*\bvalue="([^"]*)"/g)) form.set(name, value);
   if (form.has('email') && !form.get('email')) form.set('email', uniqueEmail('payer'));
   if (form.has('cvc') && !form.get('cvc')) form.set('cvc', '123');
-  return form;
+  lastPageForm = form;
+  return new URLSearchParams(form);
 }
 
 async function pay(sessionId: string, form?: URLSearchParams) {
