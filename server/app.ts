@@ -94,7 +94,11 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
           }
         }
       }
-      const headers = { ...CORS_HEADERS, ...res.headers };
+      const headers: Record<string, string> = { ...CORS_HEADERS, ...res.headers };
+      // A known length spares clients chunked decoding (HEAD keeps the length of the GET body).
+      if (res.body !== undefined && !('content-length' in headers) && res.status !== 204 && res.status !== 304) {
+        headers['content-length'] = String(typeof res.body === 'string' ? Buffer.byteLength(res.body) : res.body.byteLength);
+      }
       if (!nodeRes.headersSent) {
         nodeRes.writeHead(res.status, headers);
         nodeRes.end(req.method === 'HEAD' ? undefined : res.body);

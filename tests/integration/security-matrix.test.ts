@@ -102,6 +102,15 @@ async function profileBackup(id: string) {
   };
 }
 
+/** Variants and media: everyone sees the rows of published products; admin and service see all. */
+const rowsOfPublishedProducts = {
+  anon: (r: Row) => ctx.productStatus.get(r.product_id as string) === 'published',
+  customer: (r: Row) => ctx.productStatus.get(r.product_id as string) === 'published',
+  other: (r: Row) => ctx.productStatus.get(r.product_id as string) === 'published',
+  admin: () => true,
+  service: () => true,
+};
+
 const SPECS: TableSpec[] = [
   {
     table: 'products',
@@ -131,13 +140,7 @@ const SPECS: TableSpec[] = [
     table: 'variants',
     key: 'id',
     find: (m) => ['sku', m],
-    visible: {
-      anon: (r) => ctx.productStatus.get(r.product_id) === 'published',
-      customer: (r) => ctx.productStatus.get(r.product_id) === 'published',
-      other: (r) => ctx.productStatus.get(r.product_id) === 'published',
-      admin: () => true,
-      service: () => true,
-    },
+    visible: rowsOfPublishedProducts,
     insert: (role, m) => ({ row: { product_id: ctx.fxProduct, sku: m, size: 'M', price: 100, inventory: 1 }, allowed: role === 'admin' || role === 'service' }),
     fixture: async (m) => ({ key: (await serviceInsert('variants', { product_id: ctx.fxProduct, sku: m, price: 100, inventory: 1 })).id }),
     patch: () => ({ price: 4242 }),
@@ -149,13 +152,7 @@ const SPECS: TableSpec[] = [
     table: 'media',
     key: 'id',
     find: (m) => ['alt', m],
-    visible: {
-      anon: (r) => ctx.productStatus.get(r.product_id) === 'published',
-      customer: (r) => ctx.productStatus.get(r.product_id) === 'published',
-      other: (r) => ctx.productStatus.get(r.product_id) === 'published',
-      admin: () => true,
-      service: () => true,
-    },
+    visible: rowsOfPublishedProducts,
     insert: (role, m) => ({
       row: { product_id: ctx.fxProduct, url: `https://img.example/${m}.png`, alt: m, is_primary: false, sort_order: 9 },
       allowed: role === 'admin' || role === 'service',
