@@ -76,6 +76,17 @@ create trigger checkout_sessions_set_updated_at before update on public.checkout
   for each row execute function private.set_updated_at();
 
 -- ── Units sold on the product row (the listing's "best sellers" sort) ───────────────────────
+-- One rule for "this order is a sale": paid, or further along (never pending, cancelled, refunded).
+-- Units sold and review eligibility both read it.
+create function private.is_sale_status(status text) returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select status in ('paid', 'processing', 'shipped', 'delivered')
+$$;
+revoke all on function private.is_sale_status(text) from public, anon, authenticated;
+
 create function private.refresh_units_sold(product_ids uuid[]) returns void
 language sql
 security definer
@@ -85,7 +96,7 @@ as $$
   set units_sold = s.units_sold
   from (
     select ids.product_id,
-           coalesce(sum(oi.qty) filter (where o.status in ('paid', 'processing', 'shipped', 'delivered')), 0) as units_sold
+           coalesce(sum(oi.qty) filter (where private.is_sale_status(o.status)), 0) as units_sold
     from unnest(product_ids) as ids (product_id)
     left join public.order_items oi on oi.product_id = ids.product_id
     left join public.orders o on o.id = oi.order_id
@@ -164,7 +175,7 @@ as $$
     from public.order_items oi
     join public.orders o on o.id = oi.order_id
     where oi.product_id = product_uuid
-      and o.status in ('paid', 'processing', 'shipped', 'delivered')
+      and private.is_sale_status(o.status)
       and (o.user_id = auth.uid() or lower(o.customer_email) = lower(auth.jwt() ->> 'email'))
   )
 $$;

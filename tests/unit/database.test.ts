@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PricedCart } from '../../supabase/functions/create-checkout-session/session.ts';
 import { asRole } from '../../server/context.ts';
 import { type Database, openDatabase, type Queryable } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -123,25 +124,6 @@ async function createOrder(opts: { userId?: string | null; email?: string | null
 }
 
 type CartLine = { variantId: unknown; qty: unknown };
-
-interface PricedCart {
-  lines: {
-    variant_id: string;
-    product_id: string;
-    title: string;
-    sku: string;
-    size: string | null;
-    color: string | null;
-    image: string | null;
-    unit_price: number;
-    qty: number;
-    line_total: number;
-  }[];
-  subtotal: number;
-  shipping: number;
-  total: number;
-  currency: string;
-}
 
 async function priceCart(items: unknown, region?: string | null): Promise<PricedCart> {
   return as(serviceRole, async (tx) => {
