@@ -17,6 +17,9 @@ interface Step {
   cmd: string[];
   /** JSON report file of a Vitest run, summed into the closing line. */
   report?: string;
+  /** Playwright JSON report file, summed into the closing line. */
+  e2eReport?: string;
+  env?: Record<string, string>;
   skip?: () => string | undefined;
 }
 
@@ -26,9 +29,13 @@ const vitest = (project: string, report: string, wrap: string[] = []): string[] 
 ];
 
 const steps: Step[] = [
-  { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'lint', cmd: ['npx', 'biome', 'lint', 'server', 'supabase', 'tests', 'scripts'] },
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'lint', cmd: ['npx', 'biome', 'lint'] },
+  { name: 'translations (every German text present)', cmd: ['npm', 'run', '--silent', 'i18n:check'] },
   { name: 'unit tests', cmd: vitest('unit', 'unit.json'), report: 'unit.json' },
+  { name: 'machines, model-based and view tests (jsdom)', cmd: vitest('web', 'web.json'), report: 'web.json' },
+  { name: 'Storybook build', cmd: ['npm', 'run', '--silent', 'build-storybook'] },
+  { name: 'stories as tests (Chromium)', cmd: vitest('storybook', 'storybook.json'), report: 'storybook.json' },
   { name: 'integration tests (PGlite)', cmd: vitest('integration', 'integration.json'), report: 'integration.json' },
   {
     name: 'integration tests (PostgreSQL 15)',
@@ -38,6 +45,13 @@ const steps: Step[] = [
       !existsSync(PG_BIN) && process.env.CI !== 'true'
         ? `PostgreSQL 15 binaries not found (${PG_BIN}); install postgresql-15 to run this step (CI always does)`
         : undefined,
+  },
+  { name: 'storefront build', cmd: ['npm', 'run', '--silent', 'build'] },
+  {
+    name: 'end-to-end journeys (Playwright, Chromium)',
+    cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'e2e.json') },
+    e2eReport: 'e2e.json',
   },
 ];
 
@@ -54,12 +68,18 @@ for (const step of steps) {
   }
   console.log(`\n── ${step.name}: ${step.cmd.join(' ')}`);
   const t0 = Date.now();
-  const r = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: process.env });
+  const r = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
   if (step.report && existsSync(join(out, step.report))) {
     const report = JSON.parse(readFileSync(join(out, step.report), 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  if (step.e2eReport && existsSync(join(out, step.e2eReport))) {
+    const stats = JSON.parse(readFileSync(join(out, step.e2eReport), 'utf8')).stats ?? {};
+    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    failed += stats.unexpected ?? 0;
+    skipped += stats.skipped ?? 0;
   }
   console.log(`── ${step.name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (r.status !== 0) {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { startBackend } from './start.ts';
 import { SEED_USERS } from './seed/users.ts';
+import { startWebServer, type WebServer } from './web.ts';
 
 // Local overrides (see .env.example); the environment wins over the file.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -9,12 +10,22 @@ const started = Date.now();
 const backend = await startBackend();
 const { config, api } = backend;
 const apiUrl = config.apiUrl;
+// The storefront is served when it has been built (`npm start` builds it; `npm run start:api` doesn't).
+let web: WebServer | undefined;
+if (existsSync('dist/index.html') && !process.argv.includes('--api-only')) {
+  try {
+    web = await startWebServer({ dir: 'dist', port: config.webPort, host: config.host });
+  } catch (e) {
+    await backend.stop();
+    throw e;
+  }
+}
 
 console.log(`
   No Pain, No Gain — local backend${backend.seeded ? ' (fresh database, seeded)' : ''}
   ─────────────────────────────────────────────────────────────
   API (Supabase URL)  ${apiUrl}        listening on ${api.url}
-${existsSync('dist/index.html') ? `  Storefront          ${config.siteUrl}\n` : ''}${config.devRoutes ? `  Mail outbox         ${apiUrl}/_dev/mail\n` : '  Dev routes          off (/_dev/mail, /_dev/checkout): set DEV_ROUTES=true to serve them\n'}  Database            ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory'}
+${web ? `  Storefront          ${config.siteUrl}        listening on ${web.url}\n` : ''}${config.devRoutes ? `  Mail outbox         ${apiUrl}/_dev/mail\n` : '  Dev routes          off (/_dev/mail, /_dev/checkout): set DEV_ROUTES=true to serve them\n'}  Database            ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory'}
 
   anon key            ${config.anonKey}
   service_role key    ${config.serviceRoleKey}
@@ -32,7 +43,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: finishing in-flight requests, closing the database…`);
-    backend.stop().then(
+    Promise.all([web?.close(), backend.stop()]).then(
       () => process.exit(0),
       (e) => {
         console.error(e);

@@ -1,0 +1,4 @@
+import { setProjectAnnotations } from '@storybook/react-vite';
+import * as preview from './preview';
+
+setProjectAnnotations([preview]);

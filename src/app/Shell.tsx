@@ -1,0 +1,59 @@
+import { useSelector } from '@xstate/react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { css } from '../../styled-system/css';
+import { selectAuthStatus, selectIsAdmin } from '../../machines/authMachine';
+import { selectCount } from '../../machines/cartMachine';
+import { selectLocale } from '../../machines/localeMachine';
+import { useServices } from '../services/context';
+import { lazyFeature } from './lazyFeature';
+import { NewsletterSignup } from './routes';
+import { FooterView } from './shell/FooterView';
+import { HeaderView } from './shell/HeaderView';
+import { MobileMenuView } from './shell/MobileMenuView';
+import { SkipLink } from './shell/SkipLink';
+
+const CartDrawer = lazyFeature('cart', () => import('../features/cart/CartDrawerContainer'));
+const Toaster = lazyFeature('toasts', () => import('../features/toasts/ToasterContainer'));
+
+/** The frame around every screen: header, side menu, cart drawer, toasts, footer. */
+export function Shell({ children }: { children: ReactNode }) {
+  const { auth, cart, locale } = useServices();
+  const [path, navigate] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const signedIn = useSelector(auth, selectAuthStatus) === 'signedIn';
+  const isAdmin = useSelector(auth, selectIsAdmin);
+  const cartCount = useSelector(cart, selectCount);
+  const currentLocale = useSelector(locale, selectLocale);
+  const shared = {
+    path,
+    cartCount,
+    signedIn,
+    isAdmin,
+    locale: currentLocale,
+    onLocaleChange: (next: typeof currentLocale) => locale.send({ type: 'locale.set', locale: next }),
+    onSignOut: () => auth.send({ type: 'auth.signOut' }),
+    onOpenCart: () => cart.send({ type: 'drawer.open' }),
+  };
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', minH: '100dvh' })}>
+      <SkipLink />
+      <HeaderView {...shared} onNavigate={navigate} onOpenMenu={() => setMenuOpen(true)} />
+      <MobileMenuView {...shared} open={menuOpen} onOpenChange={setMenuOpen} />
+      <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
+        {children}
+      </main>
+      <FooterView
+        newsletter={
+          <Suspense fallback={null}>
+            <NewsletterSignup source="footer" />
+          </Suspense>
+        }
+      />
+      <Suspense fallback={null}>
+        <CartDrawer />
+        <Toaster />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+export type NavLink = { href: string; label: MessageDescriptor };
+
+/** SPEC §2 Navigation: the header's main links. */
+export const MAIN_LINKS: NavLink[] = [
+  { href: '/', label: msg`Home` },
+  { href: '/shop', label: msg`Shop` },
+  { href: '/collections', label: msg`Collections` },
+  { href: '/about', label: msg`About` },
+  { href: '/contact', label: msg`Contact` },
+];
+
+/** SPEC §2 Navigation: every footer link, grouped as the footer shows them. */
+export const FOOTER_GROUPS: { title: MessageDescriptor; links: NavLink[] }[] = [
+  {
+    title: msg`Shop`,
+    links: [
+      { href: '/shop?category=new', label: msg`New Arrivals` },
+      { href: '/shop?featured=true', label: msg`Best Sellers` },
+      { href: '/shop?category=apparel', label: msg`Gym Wear` },
+      { href: '/shop?category=accessories', label: msg`Bottles & Gear` },
+    ],
+  },
+  {
+    title: msg`Support`,
+    links: [
+      { href: '/support/size-guide', label: msg`Size Guide` },
+      { href: '/support/shipping', label: msg`Shipping Info` },
+      { href: '/support/returns', label: msg`Returns` },
+      { href: '/contact', label: msg`Contact` },
+      { href: '/support/faq', label: msg`FAQ` },
+    ],
+  },
+  {
+    title: msg`Legal`,
+    links: [
+      { href: '/privacy', label: msg`Privacy Policy` },
+      { href: '/terms', label: msg`Terms of Service` },
+    ],
+  },
+];
+
+export const ADMIN_HREF = '/admin/products';
+export const COPYRIGHT_YEAR = 2025;

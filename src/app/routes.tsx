@@ -1,0 +1,101 @@
+import { Suspense, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { Route, Switch, useLocation } from 'wouter';
+import { Spinner } from '../ui/Spinner';
+import { lazyFeature } from './lazyFeature';
+import { RouteErrorBoundary } from './shell/ErrorBoundaries';
+import { NotFoundView } from './shell/ErrorViews';
+
+const Home = lazyFeature('home', () => import('../features/home/HomeRoute'));
+const Auth = lazyFeature('auth', () => import('../features/auth/AuthRoute'));
+const Account = lazyFeature('account', () => import('../features/account/AccountRoute'));
+const Cart = lazyFeature('cart', () => import('../features/cart/CartRoute'));
+const Contact = lazyFeature('contact', () => import('../features/contact/ContactRoute'));
+const Collections = lazyFeature('collections', () => import('../features/collections/CollectionsRoute'));
+const About = lazyFeature('content', () => import('../features/content/AboutRoute'));
+const SizeGuide = lazyFeature('content', () => import('../features/content/SizeGuideRoute'));
+const Shipping = lazyFeature('content', () => import('../features/content/ShippingRoute'));
+const Returns = lazyFeature('content', () => import('../features/content/ReturnsRoute'));
+const Faq = lazyFeature('content', () => import('../features/content/FaqRoute'));
+const Privacy = lazyFeature('content', () => import('../features/content/PrivacyRoute'));
+const Terms = lazyFeature('content', () => import('../features/content/TermsRoute'));
+export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
+
+/** Screens that later issues build (catalogue, orders, admin): nothing is shown until then. */
+const NotYetBuilt = () => null;
+
+function Loading() {
+  const { t } = useLingui();
+  return (
+    <div style={{ maxWidth: '72rem', margin: '0 auto', padding: '2rem 1rem' }}>
+      <Spinner label={t`Loading...`} />
+    </div>
+  );
+}
+
+function Screen({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  return (
+    <RouteErrorBoundary key={path}>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** SPEC §2 route table. */
+export function AppRoutes() {
+  return (
+    <Screen>
+      <Switch>
+        <Route path="/">
+          <Home />
+        </Route>
+        <Route path="/shop" component={NotYetBuilt} />
+        <Route path="/shop/:slug" component={NotYetBuilt} />
+        <Route path="/cart">
+          <Cart />
+        </Route>
+        <Route path="/auth">
+          <Auth />
+        </Route>
+        <Route path="/account">
+          <Account newsletter={<NewsletterSignup source="account" />} />
+        </Route>
+        <Route path="/orders" component={NotYetBuilt} />
+        <Route path="/collections">
+          <Collections />
+        </Route>
+        <Route path="/about">
+          <About />
+        </Route>
+        <Route path="/contact">
+          <Contact />
+        </Route>
+        <Route path="/support/size-guide">
+          <SizeGuide />
+        </Route>
+        <Route path="/support/shipping">
+          <Shipping />
+        </Route>
+        <Route path="/support/returns">
+          <Returns />
+        </Route>
+        <Route path="/support/faq">
+          <Faq />
+        </Route>
+        <Route path="/privacy">
+          <Privacy />
+        </Route>
+        <Route path="/terms">
+          <Terms />
+        </Route>
+        <Route path="/admin/products" component={NotYetBuilt} />
+        <Route path="/admin/products/new" component={NotYetBuilt} />
+        <Route path="/admin/products/:productId/edit" component={NotYetBuilt} />
+        <Route>
+          <NotFoundView />
+        </Route>
+      </Switch>
+    </Screen>
+  );
+}

@@ -1,0 +1,59 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { css } from '../../../styled-system/css';
+import { COPYRIGHT_YEAR, FOOTER_GROUPS } from '../navigation';
+
+export type FooterViewProps = {
+  /** The newsletter signup (a container, composed by the app). */
+  newsletter?: ReactNode;
+};
+
+export function FooterView({ newsletter }: FooterViewProps) {
+  const { t, i18n } = useLingui();
+  return (
+    <footer className={css({ borderTopWidth: '1px', borderColor: 'border', bg: 'surface', mt: '16' })}>
+      <div
+        className={css({
+          mx: 'auto',
+          maxW: '7xl',
+          px: { base: '4', md: '6' },
+          py: '12',
+          display: 'grid',
+          gap: '10',
+          gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: '1.4fr repeat(3, 1fr)' },
+        })}
+      >
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: 'lg' })}>
+            {t`Join the grind`}
+          </h2>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '2', mb: '4' })}>{t`New drops, training tips and member-only offers. No spam, just gains.`}</p>
+          {newsletter}
+        </section>
+        {FOOTER_GROUPS.map((group) => (
+          <nav key={group.title.id} aria-label={i18n._(group.title)}>
+            <h2 className={css({ fontWeight: 'bold', textTransform: 'uppercase', fontSize: 'sm', letterSpacing: 'wide', mb: '3' })}>{i18n._(group.title)}</h2>
+            <ul className={css({ display: 'grid', gap: '1' })}>
+              {group.links.map((link) => (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    className={css({ color: 'fg.muted', fontSize: 'sm', textDecoration: 'none', display: 'inline-block', py: '1.5', _hover: { color: 'fg', textDecoration: 'underline' } })}
+                  >
+                    {i18n._(link.label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className={css({ borderTopWidth: '1px', borderColor: 'border' })}>
+        <p className={css({ mx: 'auto', maxW: '7xl', px: { base: '4', md: '6' }, py: '5', fontSize: 'sm', color: 'fg.muted' })}>
+          {t`© ${COPYRIGHT_YEAR} No Pain, No Gain. All rights reserved.`}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,108 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { css, cx } from '../../../styled-system/css';
+import { button } from '../../../styled-system/recipes';
+import type { Locale } from '../../i18n/i18n';
+import { CartIcon, MenuIcon, SearchIcon } from '../../ui/icons';
+import { ADMIN_HREF, MAIN_LINKS } from '../navigation';
+import { AccountMenu } from './AccountMenu';
+import { LanguageToggle } from './LanguageToggle';
+import { Logo } from './Logo';
+
+export type HeaderViewProps = {
+  path: string;
+  cartCount: number;
+  signedIn: boolean;
+  isAdmin: boolean;
+  locale: Locale;
+  onLocaleChange: (locale: Locale) => void;
+  onNavigate: (href: string) => void;
+  onSignOut: () => void;
+  onOpenCart: () => void;
+  onOpenMenu: () => void;
+  /** The search dialog; the button shows only when a search is wired in. */
+  onOpenSearch?: () => void;
+};
+
+export const navLink = css({
+  fontWeight: 'bold',
+  textTransform: 'uppercase',
+  fontSize: 'sm',
+  letterSpacing: 'wide',
+  textDecoration: 'none',
+  color: 'fg.muted',
+  py: '2',
+  _hover: { color: 'fg' },
+  '&[aria-current=page]': { color: 'fg', borderBottomWidth: '2px', borderColor: 'accent' },
+});
+
+export const isCurrent = (path: string, href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
+
+export function HeaderView(props: HeaderViewProps) {
+  const { path, cartCount, signedIn, isAdmin, locale, onLocaleChange, onNavigate, onSignOut, onOpenCart, onOpenMenu, onOpenSearch } = props;
+  const { t, i18n } = useLingui();
+  return (
+    <header className={css({ position: 'sticky', top: 0, zIndex: 40, bg: 'bg', borderBottomWidth: '1px', borderColor: 'border' })}>
+      <div className={css({ mx: 'auto', maxW: '7xl', px: { base: '3', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: { base: '1', md: '4' } })}>
+        <button type="button" className={cx(button({ variant: 'ghost', size: 'icon' }), css({ lg: { display: 'none' } }))} aria-label={t`Open menu`} onClick={onOpenMenu}>
+          <MenuIcon />
+        </button>
+        <Logo />
+        <nav aria-label={t`Main`} className={css({ display: { base: 'none', lg: 'flex' }, gap: '6', ml: '8' })}>
+          {MAIN_LINKS.map((link) => (
+            <Link key={link.href} href={link.href} className={navLink} aria-current={isCurrent(path, link.href) ? 'page' : undefined}>
+              {i18n._(link.label)}
+            </Link>
+          ))}
+          {isAdmin && (
+            <Link href={ADMIN_HREF} className={navLink} aria-current={isCurrent(path, ADMIN_HREF) ? 'page' : undefined}>
+              {t`Admin Dashboard`}
+            </Link>
+          )}
+        </nav>
+        <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: { base: '0', md: '2' } })}>
+          {onOpenSearch && (
+            <button type="button" className={button({ variant: 'ghost', size: 'icon' })} aria-label={t`Search`} onClick={onOpenSearch}>
+              <SearchIcon />
+            </button>
+          )}
+          <div className={css({ display: { base: 'none', sm: 'block' } })}>
+            <LanguageToggle locale={locale} onChange={onLocaleChange} />
+          </div>
+          <AccountMenu signedIn={signedIn} onNavigate={onNavigate} onSignOut={onSignOut} />
+          <button
+            type="button"
+            className={cx(button({ variant: 'ghost', size: 'icon' }), css({ position: 'relative' }))}
+            aria-label={plural(cartCount, { one: 'Cart, # item', other: 'Cart, # items' })}
+            onClick={onOpenCart}
+          >
+            <CartIcon />
+            {cartCount > 0 && (
+              <span
+                aria-hidden="true"
+                className={css({
+                  position: 'absolute',
+                  top: '1',
+                  right: '0',
+                  minW: '5',
+                  h: '5',
+                  px: '1',
+                  borderRadius: 'full',
+                  bg: 'accent',
+                  color: 'accent.fg',
+                  fontSize: 'xs',
+                  fontWeight: 'bold',
+                  display: 'grid',
+                  placeItems: 'center',
+                })}
+              >
+                {cartCount > 99 ? '99+' : cartCount}
+              </span>
+            )}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Locale } from './i18n';
+
+const intlLocale: Record<Locale, string> = { en: 'en-US', de: 'de-DE' };
+
+/** Prices are stored in minor units (cents); display divides by 100, per currency and locale. */
+export function formatPrice(cents: number, currency: string, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency: currency || 'USD' }).format(cents / 100);
+}
+
+/** A long date ("November 22, 2026" / "22. November 2026"). */
+export function formatDate(iso: string | Date, locale: Locale): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return new Intl.DateTimeFormat(intlLocale[locale], { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { css } from '../../styled-system/css';
+import { useDocumentTitle } from './useDocumentTitle';
+
+export type PageProps = {
+  /** The page's heading, also the first part of the document title. */
+  title: string;
+  /** Shown under the heading. */
+  lead?: ReactNode;
+  children?: ReactNode;
+  width?: 'narrow' | 'wide';
+};
+
+export const pageHeading = css({
+  fontFamily: 'heading',
+  fontSize: { base: '3xl', md: '5xl' },
+  lineHeight: '1.1',
+  textTransform: 'uppercase',
+  letterSpacing: 'tight',
+});
+
+/** A content page: one h1, the document title, and a readable column. */
+export function Page({ title, lead, children, width = 'wide' }: PageProps) {
+  useDocumentTitle(title);
+  return (
+    <div className={css({ mx: 'auto', px: { base: '4', md: '8' }, py: { base: '8', md: '12' }, maxW: width === 'narrow' ? '3xl' : '6xl' })}>
+      <h1 className={pageHeading}>{title}</h1>
+      {lead && <p className={css({ mt: '3', color: 'fg.muted', fontSize: 'lg', maxW: '2xl' })}>{lead}</p>}
+      <div className={css({ mt: { base: '6', md: '10' } })}>{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { HeaderView, type HeaderViewProps } from '../../src/app/shell/HeaderView';
+import { inGerman } from '../support';
+
+const base: HeaderViewProps = {
+  path: '/',
+  cartCount: 0,
+  signedIn: false,
+  isAdmin: false,
+  locale: 'en',
+  onLocaleChange: fn(),
+  onNavigate: fn(),
+  onSignOut: fn(),
+  onOpenCart: fn(),
+  onOpenMenu: fn(),
+};
+
+const meta: Meta<typeof HeaderView> = { title: 'Shell/Header', component: HeaderView, args: base };
+export default meta;
+type Story = StoryObj<typeof HeaderView>;
+
+export const SignedOut: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    for (const name of ['Home', 'Shop', 'Collections', 'About', 'Contact']) {
+      await expect(canvas.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(canvas.queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Account' }));
+    const menu = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await menu.findByRole('menuitem', { name: 'Create Account' }));
+    await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/auth?tab=signup'));
+  },
+};
+
+export const SignedInWithCart: Story = {
+  args: { signedIn: true, cartCount: 3, path: '/shop' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Shop' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(canvas.getByRole('button', { name: 'Cart, 3 items' }));
+    await expect(args.onOpenCart).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Account' }));
+    const menu = within(canvasElement.ownerDocument.body);
+    await expect(await menu.findByRole('menuitem', { name: 'My Orders' })).toBeVisible();
+    // Keyboard: the last item is Sign Out.
+    await userEvent.keyboard('{End}{Enter}');
+    await waitFor(() => expect(args.onSignOut).toHaveBeenCalled());
+  },
+};
+
+export const Admin: Story = {
+  args: { signedIn: true, isAdmin: true, cartCount: 120, path: '/admin/products' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin/products');
+    await expect(canvas.getByText('99+')).toBeVisible();
+  },
+};
+
+export const WithSearch: Story = { args: { onOpenSearch: fn() } };
+
+export const Phone: Story = {
+  args: { cartCount: 2 },
+  globals: { viewport: { value: 'mobile1' } },
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
+};
+
+export const LanguageToggle: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(canvas.getByRole('button', { name: 'Deutsch' }));
+    await expect(args.onLocaleChange).toHaveBeenCalledWith('de');
+  },
+};
+
+export const SignedOutDe = inGerman({
+  ...SignedOut,
+  args: { locale: 'de' },
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Kollektionen' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+  },
+});
+export const SignedInWithCartDe = inGerman({ args: { ...SignedInWithCart.args, locale: 'de' as const } });
+export const AdminDe = inGerman({ args: { ...Admin.args, locale: 'de' as const } });
