@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sirv from 'sirv';
@@ -37,8 +38,9 @@ export async function startWebServer(opts: { dir: string; port: number; host: st
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
   });
+  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${opts.port}`,
+    url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
