@@ -14,11 +14,14 @@ async function applyLocale(locale: 'en' | 'de') {
   if (locale === applied) return;
   applied = locale;
   await activateLocale(locale);
+  // A later change (the country answer) may have started while this one loaded: it wins.
+  if (applied !== locale) return;
   document.documentElement.lang = locale;
 }
 
-await applyLocale(selectLocale(services.locale.getSnapshot()));
+// Subscribe first, so a change that arrives while the first catalogue loads is not missed.
 services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));
+await applyLocale(selectLocale(services.locale.getSnapshot()));
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

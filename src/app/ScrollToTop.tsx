@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 export function ScrollToTop() {
   const [path] = useLocation();
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed
   useEffect(() => {
     if (first.current) {
       first.current = false;

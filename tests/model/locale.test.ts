@@ -101,7 +101,7 @@ describe('locale machine: what each visit promises', () => {
   });
 
   it('a stored country means no lookup at all', () => {
-    const fetchCountry = vi.fn(async () => 'DE');
+    const fetchCountry = vi.fn(async (): Promise<string | null> => 'DE');
     const machine = localeMachine.provide({
       actors: { fetchCountry: fromPromise(fetchCountry) },
       actions: { persistLocale: () => {}, persistCountry: () => {} },

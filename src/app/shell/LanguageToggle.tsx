@@ -13,6 +13,7 @@ const OPTIONS: { locale: Locale; short: string; name: string }[] = [
 export function LanguageToggle({ locale, onChange }: LanguageToggleProps) {
   const { t } = useLingui();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a pair of toggle buttons, not form fields; a fieldset would add a legend
     <div role="group" aria-label={t`Language`} className={css({ display: 'flex', alignItems: 'center', gap: '1', fontSize: 'sm', fontWeight: 'bold' })}>
       {OPTIONS.map((option, i) => (
         <span key={option.locale} className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>

@@ -1,6 +1,5 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { css, cx } from '../../../styled-system/css';
@@ -88,7 +87,7 @@ export function MobileMenuView(props: MobileMenuViewProps) {
               <span className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
                 <CartIcon /> {t`Cart`}
               </span>
-              <span aria-label={plural(cartCount, { one: '# item', other: '# items' })}>{cartCount}</span>
+              <span>{cartCount}</span>
             </button>
             <div className={css({ mt: '5' })}>
               {accountLinks.map((link) => (

@@ -1,0 +1,41 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+type Context = { categories: string[]; error: string | null };
+
+export type CategoriesEvent = { type: 'categories.retry' };
+
+/** Collections' "Shop by Category": loading → loaded | empty | error (Try again → loading). */
+export const categoriesMachine = setup({
+  types: { context: {} as Context, events: {} as CategoriesEvent },
+  actors: {
+    fetchCategories: fromPromise<string[]>(async () => {
+      throw new Error('provide fetchCategories');
+    }),
+  },
+}).createMachine({
+  id: 'categories',
+  context: { categories: [], error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'fetchCategories',
+        src: 'fetchCategories',
+        onDone: [
+          { guard: ({ event }) => event.output.length === 0, target: 'empty', actions: assign({ categories: [] }) },
+          { target: 'loaded', actions: assign({ categories: ({ event }) => event.output }) },
+        ],
+        onError: {
+          target: 'error',
+          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+        },
+      },
+    },
+    loaded: {},
+    empty: {},
+    error: { on: { 'categories.retry': 'loading' } },
+  },
+});
+
+export type CategoriesStatus = 'loading' | 'loaded' | 'empty' | 'error';

@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
+
+const CI = !!process.env.CI;
+
+/**
+ * One fresh database per run. Workers load this file again but inherit the runner's environment,
+ * so the folder is made once. The server outlives every hook, so a run cannot delete its own
+ * folder; runs older than a few hours are cleared here instead.
+ */
+function freshDataDir(): string {
+  const parent = join(tmpdir(), 'npng-e2e');
+  mkdirSync(parent, { recursive: true });
+  for (const name of readdirSync(parent)) {
+    const dir = join(parent, name);
+    if (Date.now() - statSync(dir).mtimeMs > 6 * 3_600_000) rmSync(dir, { recursive: true, force: true });
+  }
+  return mkdtempSync(join(parent, 'run-'));
+}
+process.env.E2E_DATA_DIR ??= freshDataDir();
+
+/**
+ * The journeys run against the real thing: `server/main.ts` serves the built storefront (dist/, from
+ * `npm run build`) on :5173 and the API on :54321, on a fresh, seeded PGlite. Chromium is Debian's;
+ * browsers are never downloaded.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  // Two shared cores; the journeys also share one backend, so two workers at most.
+  workers: CI ? 1 : 2,
+  fullyParallel: false,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // `npm test` adds the JSON report on the command line (--reporter=list,json).
+  reporter: 'list',
+  use: {
+    baseURL: 'http://localhost:5173',
+    trace: 'off',
+    screenshot: 'off',
+    video: 'off',
+    locale: 'en-US',
+    actionTimeout: 10_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: 'http://localhost:5173',
+    reuseExistingServer: !CI,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Every journey signs in from the same address; the defaults are made for real visitors.
+      RATE_LIMIT_SIGN_IN: '500',
+      RATE_LIMIT_SIGN_UP: '200',
+      DEV_ROUTES: 'true',
+      DEV_COUNTRY: '',
+    },
+  },
+});

@@ -1,0 +1,236 @@
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, type StatePath } from '@xstate/graph';
+import { type AnyStateMachine, createActor, fromPromise, SimulatedClock, type SnapshotFrom, type StateNode } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/errors';
+import {
+  looksLikeEmail,
+  newsletterMachine,
+  selectNewsletterStatus,
+  type NewsletterEvent,
+  type NewsletterInput,
+  type NewsletterNotice,
+  type SubscribeRequest,
+} from '../../machines/newsletterMachine';
+import { activeIds, stateIds } from './graph';
+
+type Snapshot = SnapshotFrom<typeof newsletterMachine>;
+type GraphEvent =
+  | NewsletterEvent
+  | { type: 'xstate.done.actor.subscribe'; output: undefined }
+  | { type: 'xstate.error.actor.subscribe'; error: unknown };
+type Path = StatePath<Snapshot, GraphEvent>;
+
+const duplicate = new ApiError('conflict', 'duplicate key value violates unique constraint "newsletter_subscribers_email_key"', { code: '23505' });
+const offline = new ApiError('network', 'Failed to fetch');
+
+const events: GraphEvent[] = [
+  { type: 'form.email', value: '  Fan@Example.COM ' },
+  { type: 'form.email', value: 'not-an-email' },
+  { type: 'form.email', value: '' },
+  { type: 'form.consent', value: true },
+  { type: 'form.consent', value: false },
+  { type: 'form.submit', userId: null },
+  { type: 'form.submit', userId: 'user-1' },
+  { type: 'xstate.done.actor.subscribe', output: undefined },
+  { type: 'xstate.error.actor.subscribe', error: duplicate },
+  { type: 'xstate.error.actor.subscribe', error: offline },
+];
+
+const key = (s: Snapshot) => JSON.stringify({ value: s.value, context: s.context });
+
+/** One path per edge of the graph: the shortest way to its source state, then the edge. */
+function edgePaths(input: NewsletterInput): Path[] {
+  // biome-ignore lint/suspicious/noExplicitAny: synthetic actor events are not in the machine's event union
+  const options = { input, events: events as any };
+  const toState = new Map(getShortestPaths(newsletterMachine, options).map((p) => [key(p.state as Snapshot), p]));
+  return adjacencyMapToArray(getAdjacencyMap(newsletterMachine, options)).map(({ state, event, nextState }) => {
+    const head = toState.get(key(state as Snapshot));
+    if (!head) throw new Error(`no path to ${key(state as Snapshot)}`);
+    return { state: nextState, steps: [...head.steps, { event, state: nextState }], weight: head.weight + 1 } as Path;
+  });
+}
+
+/** Every transition the chart declares, as "declaring state --event--> target state". */
+function declaredTransitions(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  const walk = (node: StateNode) => {
+    for (const [type, defs] of node.transitions) for (const d of defs) out.push(`${node.key} --${type}--> ${d.target?.map((t) => t.key).join(',') ?? node.key}`);
+    for (const child of Object.values(node.states)) walk(child);
+  };
+  walk(machine.root);
+  return [...new Set(out)];
+}
+
+const leaf = (s: { _nodes: StateNode[] }) => s._nodes.filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => n.key)[0];
+
+/** The transition a step took (named by the state that declares it), or null when no state handles the event. */
+function taken(from: Snapshot, event: GraphEvent, to: Snapshot): string | null {
+  const nodes = (from as unknown as { _nodes: StateNode[] })._nodes;
+  const declaring = [...nodes].reverse().find((n) => n.transitions.has(event.type));
+  return declaring ? `${declaring.key} --${event.type}--> ${leaf(to as never)}` : null;
+}
+
+/** The machine with fake effects: subscribe waits for the test to settle it; notify is recorded. */
+function harness(input: NewsletterInput) {
+  const requests: SubscribeRequest[] = [];
+  const notices: NewsletterNotice[] = [];
+  let pending: { resolve: () => void; reject: (e: unknown) => void } | null = null;
+  const machine = newsletterMachine.provide({
+    actors: {
+      subscribe: fromPromise<void, SubscribeRequest>(({ input: request }) => {
+        requests.push(request);
+        return new Promise<void>((resolve, reject) => {
+          pending = { resolve, reject };
+        });
+      }),
+    },
+    actions: { notify: (_, notice) => notices.push(notice) },
+  });
+  const actor = createActor(machine, { input, clock: new SimulatedClock() }).start();
+  /** Plays a graph event the way the app would: actor results come from the fake, the rest is sent. */
+  async function play(event: GraphEvent) {
+    if (event.type === 'xstate.done.actor.subscribe') pending?.resolve();
+    else if (event.type === 'xstate.error.actor.subscribe') pending?.reject(event.error);
+    else return actor.send(event);
+    await vi.waitFor(() => expect(selectNewsletterStatus(actor.getSnapshot())).not.toBe('subscribing'));
+  }
+  return { actor, requests, notices, play };
+}
+
+describe.each<NewsletterInput>([{ source: 'footer' }, { source: 'account' }])('newsletter machine ($source): graph coverage', (input) => {
+  const paths = edgePaths(input);
+
+  it('reaches every state and takes every declared transition', () => {
+    const visited = new Set<string>();
+    const seen = new Set<string>();
+    for (const path of paths) {
+      for (const [i, step] of path.steps.entries()) {
+        for (const id of activeIds(step.state as never)) visited.add(id);
+        const transition = i > 0 ? taken(path.steps[i - 1].state, step.event, step.state) : null;
+        if (transition) seen.add(transition);
+      }
+    }
+    expect([...visited].sort()).toEqual(stateIds(newsletterMachine).sort());
+    expect([...seen].sort()).toEqual(declaredTransitions(newsletterMachine).sort());
+  });
+
+  it('replays every path with fake effects and checks what each step promises', async () => {
+    for (const path of paths) {
+      const { actor, requests, notices, play } = harness(input);
+      for (const [i, step] of path.steps.entries()) {
+        if (i === 0) continue;
+        const before = actor.getSnapshot();
+        const statusBefore = selectNewsletterStatus(before);
+        const [requestCount, noticeCount] = [requests.length, notices.length];
+        await play(step.event);
+        const after = actor.getSnapshot();
+        const status = selectNewsletterStatus(after);
+        expect(after.value).toEqual(step.state.value);
+        expect(after.context).toEqual(step.state.context);
+        const newNotices = notices.slice(noticeCount);
+        const newRequests = requests.slice(requestCount);
+        if (taken(path.steps[i - 1].state, step.event, step.state) === null) {
+          // Nothing handles the event here (e.g. edits while subscribing): nothing happens.
+          expect(after.value).toEqual(before.value);
+          expect(after.context).toEqual(before.context);
+          expect([...newNotices, ...newRequests]).toEqual([]);
+          continue;
+        }
+
+        if (step.event.type === 'form.submit') {
+          if (status === 'subscribing') {
+            // A request is made only for a complete form, with the address normalised and consent true.
+            expect(looksLikeEmail(before.context.email) && before.context.consent).toBe(true);
+            expect(newRequests).toEqual([{ email: before.context.email.trim().toLowerCase(), userId: step.event.userId, consent: true, source: input.source }]);
+            expect(newNotices).toEqual([]);
+          } else {
+            expect(status).toBe('idle');
+            expect(newRequests).toEqual([]);
+            expect(newNotices).toEqual([{ kind: 'invalid' }]);
+          }
+        } else {
+          expect(newRequests).toEqual([]);
+        }
+        if (status !== statusBefore) {
+          if (status === 'success') {
+            expect(newNotices).toEqual([{ kind: 'success' }]);
+            expect(after.context).toMatchObject({ email: '', consent: input.source === 'account', error: null });
+          }
+          if (status === 'alreadySubscribed') expect(newNotices).toEqual([{ kind: 'alreadySubscribed' }]);
+          if (status === 'error') {
+            expect(newNotices).toEqual([{ kind: 'error', message: 'Failed to fetch' }]);
+            expect(after.context.error).toBe('Failed to fetch');
+          }
+        }
+        if (step.event.type === 'form.email' || step.event.type === 'form.consent') {
+          expect(newNotices).toEqual([]);
+          expect(after.context.error).toBeNull();
+        }
+      }
+      actor.stop();
+    }
+  });
+});
+
+describe('newsletter machine: rules', () => {
+  it('the footer requires the consent tick; the account form implies it', () => {
+    const footer = harness({ source: 'footer' });
+    footer.actor.send({ type: 'form.email', value: 'fan@example.com' });
+    footer.actor.send({ type: 'form.submit', userId: null });
+    expect(selectNewsletterStatus(footer.actor.getSnapshot())).toBe('idle');
+    expect(footer.notices).toEqual([{ kind: 'invalid' }]);
+
+    const account = harness({ source: 'account' });
+    account.actor.send({ type: 'form.email', value: 'fan@example.com' });
+    account.actor.send({ type: 'form.submit', userId: 'user-1' });
+    expect(selectNewsletterStatus(account.actor.getSnapshot())).toBe('subscribing');
+    expect(account.requests).toEqual([{ email: 'fan@example.com', userId: 'user-1', consent: true, source: 'account' }]);
+  });
+
+  it('a duplicate is recognised by the ApiError kind or by the raw 23505 code', async () => {
+    for (const error of [duplicate, { code: '23505', message: 'dup' }]) {
+      const { actor, play, notices } = harness({ source: 'footer' });
+      actor.send({ type: 'form.email', value: 'fan@example.com' });
+      actor.send({ type: 'form.consent', value: true });
+      actor.send({ type: 'form.submit', userId: null });
+      await play({ type: 'xstate.error.actor.subscribe', error });
+      expect(selectNewsletterStatus(actor.getSnapshot())).toBe('alreadySubscribed');
+      expect(notices).toEqual([{ kind: 'alreadySubscribed' }]);
+    }
+  });
+
+  it('after a success the form is empty again and a new address can be subscribed', async () => {
+    const { actor, play, requests } = harness({ source: 'footer' });
+    actor.send({ type: 'form.email', value: 'a@example.com' });
+    actor.send({ type: 'form.consent', value: true });
+    actor.send({ type: 'form.submit', userId: null });
+    await play({ type: 'xstate.done.actor.subscribe', output: undefined });
+    expect(actor.getSnapshot().context).toMatchObject({ email: '', consent: false });
+    actor.send({ type: 'form.email', value: 'b@example.com' });
+    expect(selectNewsletterStatus(actor.getSnapshot())).toBe('idle');
+    actor.send({ type: 'form.consent', value: true });
+    actor.send({ type: 'form.submit', userId: null });
+    expect(requests.map((r) => r.email)).toEqual(['a@example.com', 'b@example.com']);
+  });
+
+  it('edits are ignored while the request is running', () => {
+    const { actor } = harness({ source: 'account' });
+    actor.send({ type: 'form.email', value: 'fan@example.com' });
+    actor.send({ type: 'form.submit', userId: null });
+    actor.send({ type: 'form.email', value: 'other@example.com' });
+    actor.send({ type: 'form.submit', userId: null });
+    expect(selectNewsletterStatus(actor.getSnapshot())).toBe('subscribing');
+    expect(actor.getSnapshot().context.email).toBe('fan@example.com');
+  });
+
+  it.each([
+    ['fan@example.com', true],
+    [' Fan@Example.com ', true],
+    ['fan@example', false],
+    ['fan example@x.com', false],
+    ['@example.com', false],
+    [`${'a'.repeat(250)}@x.de`, false],
+  ])('looksLikeEmail(%j) → %s', (value, expected) => {
+    expect(looksLikeEmail(value)).toBe(expected);
+  });
+});

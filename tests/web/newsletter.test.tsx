@@ -1,0 +1,135 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act, render as renderRaw, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromTransition } from 'xstate';
+import { subscribe } from '../../src/api/newsletter';
+import { ApiError } from '../../src/api/errors';
+import { NewsletterFormView, type NewsletterFormViewProps } from '../../src/features/newsletter/NewsletterFormView';
+import NewsletterSignup from '../../src/features/newsletter/NewsletterSignup';
+import { type AppServices, ServicesProvider } from '../../src/services/context';
+
+vi.mock('../../src/api/newsletter', () => ({ subscribe: vi.fn() }));
+
+const render = (ui: ReactNode) => renderRaw(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
+
+function view(overrides: Partial<NewsletterFormViewProps> = {}) {
+  const props: NewsletterFormViewProps = {
+    variant: 'footer',
+    status: 'idle',
+    email: '',
+    consent: false,
+    onEmailChange: vi.fn(),
+    onConsentChange: vi.fn(),
+    onSubmit: vi.fn(),
+    ...overrides,
+  };
+  render(<NewsletterFormView {...props} />);
+  return props;
+}
+
+describe('NewsletterFormView', () => {
+  it('footer: email, consent with a privacy link, Subscribe', async () => {
+    const props = view();
+    const user = userEvent.setup();
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('type')).toBe('email');
+    await user.type(email, 'a');
+    expect(props.onEmailChange).toHaveBeenCalledWith('a');
+    const consent = screen.getByRole('checkbox', { name: /I agree to receive marketing emails/ });
+    await user.click(consent);
+    expect(props.onConsentChange).toHaveBeenCalledWith(true);
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(props.onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('account: an email field of email type and no checkbox', () => {
+    view({ variant: 'account' });
+    expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('type')).toBe('email');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('while subscribing, the button says so and is disabled', () => {
+    view({ status: 'subscribing', email: 'fan@example.com', consent: true });
+    expect((screen.getByRole('button', { name: 'Subscribing...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('textbox', { name: 'Email' }).hasAttribute('readonly')).toBe(true);
+  });
+
+  it.each([
+    ['success', 'Thank you for subscribing to our newsletter.'],
+    ['alreadySubscribed', 'This email is already subscribed to our newsletter.'],
+    ['error', 'Failed to fetch'],
+  ] as const)('%s shows its outcome under the form', (status, text) => {
+    view({ status, error: status === 'error' ? 'Failed to fetch' : null });
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+});
+
+describe('NewsletterSignup (container with fake services)', () => {
+  const toastsSend = vi.fn();
+  const mockedSubscribe = vi.mocked(subscribe);
+
+  function services(userId: string | null): AppServices {
+    const auth = createActor(
+      fromTransition((s) => s, { session: userId ? { user: { id: userId, email: 'fan@example.com', fullName: null } } : null, isAdmin: false }),
+    ).start();
+    return { auth, toasts: { send: toastsSend } } as unknown as AppServices;
+  }
+
+  beforeEach(() => {
+    toastsSend.mockReset();
+    mockedSubscribe.mockReset();
+  });
+
+  const mount = (source: 'footer' | 'account', userId: string | null = null) =>
+    render(
+      <ServicesProvider services={services(userId)}>
+        <NewsletterSignup source={source} />
+      </ServicesProvider>,
+    );
+
+  const lastToast = () => toastsSend.mock.lastCall?.[0].toast;
+
+  it('an incomplete form gets the destructive toast and sends nothing', async () => {
+    mount('footer');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'fan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(lastToast()).toMatchObject({ variant: 'destructive', description: 'Please enter your email and accept the terms.' });
+    expect(mockedSubscribe).not.toHaveBeenCalled();
+  });
+
+  it('subscribes with the signed-in user, shows Subscribing..., then clears the form', async () => {
+    let finish: () => void = () => {};
+    mockedSubscribe.mockImplementation(() => new Promise<void>((r) => (finish = r)));
+    mount('footer', 'user-1');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), ' Fan@Example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(mockedSubscribe).toHaveBeenCalledWith({ email: 'fan@example.com', userId: 'user-1', consent: true, source: 'footer' });
+    expect((screen.getByRole('button', { name: 'Subscribing...' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => finish());
+    expect(lastToast()).toMatchObject({ title: 'Success', description: 'Thank you for subscribing to our newsletter.', variant: 'success' });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('23505 becomes the info toast; other errors the destructive one with the server message', async () => {
+    mockedSubscribe.mockRejectedValueOnce(new ApiError('conflict', 'duplicate key', { code: '23505' }));
+    mockedSubscribe.mockRejectedValueOnce(new ApiError('network', 'Failed to fetch'));
+    mount('account');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'fan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await vi.waitFor(() => expect(lastToast()).toMatchObject({ title: 'Already subscribed', variant: 'info' }));
+    expect(mockedSubscribe).toHaveBeenLastCalledWith({ email: 'fan@example.com', userId: null, consent: true, source: 'account' });
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await vi.waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description: 'Failed to fetch', variant: 'destructive' }));
+    // The address stays, so a retry is one click.
+    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('fan@example.com');
+  });
+});
