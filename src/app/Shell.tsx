@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { css } from '../../styled-system/css';
 import { selectAuthStatus, selectIsAdmin } from '../../machines/authMachine';
@@ -10,17 +10,22 @@ import { lazyFeature } from './lazyFeature';
 import { NewsletterSignup } from './routes';
 import { FooterView } from './shell/FooterView';
 import { HeaderView } from './shell/HeaderView';
-import { MobileMenuView } from './shell/MobileMenuView';
 import { SkipLink } from './shell/SkipLink';
+import { useOpenedOnce } from '../ui/useOpenedOnce';
 
 const CartDrawer = lazyFeature('cart', () => import('../features/cart/CartDrawerContainer'));
 const Toaster = lazyFeature('toasts', () => import('../features/toasts/ToasterContainer'));
+/** The side menu's dialog code loads when the menu button is first pointed at, focused or pressed. */
+const loadMobileMenu = () => import('./shell/MobileMenuView');
+const MobileMenuView = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenuView })));
+const preloadMobileMenu = () => void loadMobileMenu().catch(() => undefined);
 
 /** The frame around every screen: header, side menu, cart drawer, toasts, footer. */
 export function Shell({ children }: { children: ReactNode }) {
   const { auth, cart, locale } = useServices();
   const [path, navigate] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuMounted = useOpenedOnce(menuOpen);
   const signedIn = useSelector(auth, selectAuthStatus) === 'signedIn';
   const isAdmin = useSelector(auth, selectIsAdmin);
   const cartCount = useSelector(cart, selectCount);
@@ -38,8 +43,12 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', minH: '100dvh' })}>
       <SkipLink />
-      <HeaderView {...shared} onNavigate={navigate} onOpenMenu={() => setMenuOpen(true)} />
-      <MobileMenuView {...shared} open={menuOpen} onOpenChange={setMenuOpen} />
+      <HeaderView {...shared} onNavigate={navigate} onOpenMenu={() => setMenuOpen(true)} onMenuIntent={preloadMobileMenu} />
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <MobileMenuView {...shared} open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
         {children}
       </main>

@@ -1,56 +1,21 @@
-import { Dialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
-import type { ReactNode } from 'react';
-import { css } from '../../styled-system/css';
-import { button } from '../../styled-system/recipes';
-import { CloseIcon } from './icons';
+import { lazy, Suspense } from 'react';
+import type { DrawerPanelProps } from './DrawerPanel';
+import { useOpenedOnce } from './useOpenedOnce';
 
-export type DrawerProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The dialog's heading and accessible name. */
-  title: ReactNode;
-  /** Accessible name of the close button (translated by the caller). */
-  closeLabel: string;
-  children: ReactNode;
-  /** Pinned under the scrolling body (totals, actions). */
-  footer?: ReactNode;
-};
+export type DrawerProps = DrawerPanelProps;
+
+const DrawerPanel = lazy(() => import('./DrawerPanel'));
 
 /**
- * A modal panel sliding in from the right (full width on phones): focus is trapped inside, Esc and
- * the backdrop close it, and focus returns to where it was when it opened.
+ * A modal panel sliding in from the right (full width on phones). Its dialog code (Ark UI, focus
+ * trap) is a separate chunk fetched when the drawer first opens, so pages that never open it don't
+ * download it.
  */
-export function Drawer({ open, onOpenChange, title, closeLabel, children, footer }: DrawerProps) {
+export function Drawer(props: DrawerProps) {
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className={css({ position: 'fixed', inset: 0, bg: 'rgba(0,0,0,0.7)', zIndex: 70 })} />
-        <Dialog.Positioner className={css({ position: 'fixed', inset: 0, zIndex: 71, display: 'flex', justifyContent: 'flex-end' })}>
-          <Dialog.Content
-            className={css({
-              bg: 'bg',
-              color: 'fg',
-              w: { base: '100vw', sm: 'min(28rem, 100vw)' },
-              h: '100dvh',
-              display: 'flex',
-              flexDirection: 'column',
-              borderLeftWidth: '1px',
-              borderColor: 'border',
-              outline: 'none',
-            })}
-          >
-            <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', px: '5', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>
-              <Dialog.Title className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: 'xl', lineHeight: '1.2' })}>{title}</Dialog.Title>
-              <Dialog.CloseTrigger className={button({ variant: 'ghost', size: 'icon' })} aria-label={closeLabel}>
-                <CloseIcon />
-              </Dialog.CloseTrigger>
-            </div>
-            <div className={css({ flex: '1', overflowY: 'auto', px: '5', py: '4' })}>{children}</div>
-            {footer && <div className={css({ borderTopWidth: '1px', borderColor: 'border', px: '5', py: '4', bg: 'surface' })}>{footer}</div>}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <DrawerPanel {...props} />
+    </Suspense>
   );
 }

@@ -65,6 +65,25 @@ test.describe('desktop shell', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('the account menu works from the keyboard, on first use (while its code loads) and after', async ({ page }) => {
+    await open(page, '/');
+    const account = page.getByRole('banner').getByRole('button', { name: 'Account' });
+    for (const round of ['first', 'second']) {
+      await account.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await expect(menu, `${round} opening`).toBeVisible();
+      await expectFocusInside(menu);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(account, `focus returns to the account button (${round})`).toBeFocused();
+    }
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/auth?tab=signup');
+  });
+
   test('header cart count is the sum of quantities', async ({ page }) => {
     await open(page, '/');
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [CART_KEY, TWO_LINES] as const);
@@ -165,6 +184,7 @@ test.describe('mobile shell (390×844)', () => {
     await expectFocusInside(menu);
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' }), 'focus returns to the menu button').toBeFocused();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: /Cart/ }).click();
     await expect(menu).toBeHidden();

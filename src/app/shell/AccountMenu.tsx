@@ -1,7 +1,5 @@
-import { Menu } from '@ark-ui/react/menu';
-import { Portal } from '@ark-ui/react/portal';
 import { useLingui } from '@lingui/react/macro';
-import { css } from '../../../styled-system/css';
+import { lazy, Suspense, useState } from 'react';
 import { button } from '../../../styled-system/recipes';
 import { UserIcon } from '../../ui/icons';
 
@@ -11,48 +9,36 @@ export type AccountMenuProps = {
   onSignOut: () => void;
 };
 
-const item = css({
-  display: 'flex',
-  alignItems: 'center',
-  px: '3',
-  minH: '10',
-  borderRadius: 'sm',
-  cursor: 'pointer',
-  fontSize: 'sm',
-  _highlighted: { bg: 'surface.raised', color: 'fg' },
-});
+const AccountMenuPopup = lazy(() => import('./AccountMenuPopup'));
+/** Warms the chunk up; a failure here surfaces (and is handled) when the menu mounts. */
+const preload = () => void import('./AccountMenuPopup').catch(() => undefined);
 
-/** SPEC §2: signed in — My Account, My Orders, Sign Out; signed out — Sign In, Create Account. */
-export function AccountMenu({ signedIn, onNavigate, onSignOut }: AccountMenuProps) {
+/**
+ * The header's account button. The menu itself (Ark UI and its positioning code) is a separate
+ * chunk: it starts loading when the pointer or focus reaches the button and mounts, already open,
+ * on the first click; from then on the Ark trigger replaces this placeholder.
+ */
+export function AccountMenu(props: AccountMenuProps) {
   const { t } = useLingui();
-  const items = signedIn
-    ? [
-        { value: '/account', label: t`My Account` },
-        { value: '/orders', label: t`My Orders` },
-        { value: 'sign-out', label: t`Sign Out` },
-      ]
-    : [
-        { value: '/auth', label: t`Sign In` },
-        { value: '/auth?tab=signup', label: t`Create Account` },
-      ];
+  const [used, setUsed] = useState(false);
+  const placeholder = (
+    <button
+      type="button"
+      className={button({ variant: 'ghost', size: 'icon' })}
+      aria-label={t`Account`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setUsed(true)}
+    >
+      <UserIcon />
+    </button>
+  );
+  if (!used) return placeholder;
   return (
-    <Menu.Root onSelect={({ value }) => (value === 'sign-out' ? onSignOut() : onNavigate(value))}>
-      <Menu.Trigger className={button({ variant: 'ghost', size: 'icon' })} aria-label={t`Account`}>
-        <UserIcon />
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content
-            className={css({ bg: 'surface', borderWidth: '1px', borderColor: 'border.strong', borderRadius: 'md', p: '1', minW: '44', boxShadow: 'lg', zIndex: 50, outline: 'none' })}
-          >
-            {items.map((entry) => (
-              <Menu.Item key={entry.value} value={entry.value} className={item}>
-                {entry.label}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Suspense fallback={placeholder}>
+      <AccountMenuPopup {...props} defaultOpen />
+    </Suspense>
   );
 }

@@ -21,6 +21,8 @@ export type HeaderViewProps = {
   onSignOut: () => void;
   onOpenCart: () => void;
   onOpenMenu: () => void;
+  /** The pointer or focus reached the menu button: a chance to fetch the menu's code early. */
+  onMenuIntent?: () => void;
   /** The search dialog; the button shows only when a search is wired in. */
   onOpenSearch?: () => void;
 };
@@ -40,12 +42,19 @@ export const navLink = css({
 export const isCurrent = (path: string, href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
 
 export function HeaderView(props: HeaderViewProps) {
-  const { path, cartCount, signedIn, isAdmin, locale, onLocaleChange, onNavigate, onSignOut, onOpenCart, onOpenMenu, onOpenSearch } = props;
+  const { path, cartCount, signedIn, isAdmin, locale, onLocaleChange, onNavigate, onSignOut, onOpenCart, onOpenMenu, onMenuIntent, onOpenSearch } = props;
   const { t, i18n } = useLingui();
   return (
     <header className={css({ position: 'sticky', top: 0, zIndex: 40, bg: 'bg', borderBottomWidth: '1px', borderColor: 'border' })}>
       <div className={css({ mx: 'auto', maxW: '7xl', px: { base: '3', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: { base: '1', md: '4' } })}>
-        <button type="button" className={cx(button({ variant: 'ghost', size: 'icon' }), css({ lg: { display: 'none' } }))} aria-label={t`Open menu`} onClick={onOpenMenu}>
+        <button
+          type="button"
+          className={cx(button({ variant: 'ghost', size: 'icon' }), css({ lg: { display: 'none' } }))}
+          aria-label={t`Open menu`}
+          onClick={onOpenMenu}
+          onPointerEnter={onMenuIntent}
+          onFocus={onMenuIntent}
+        >
           <MenuIcon />
         </button>
         <Logo />
