@@ -63,6 +63,11 @@ export default defineConfig({
   },
   theme: {
     extend: {
+      textStyles: {
+        // The display face: heavy and upper-case. "Arial Black" is heavy by itself; where it is
+        // missing (Linux, Android) the fallback gets the weight from fontWeight.
+        heading: { value: { fontFamily: 'heading', fontWeight: '800', textTransform: 'uppercase' } },
+      },
       keyframes: {
         spin: { to: { transform: 'rotate(360deg)' } },
       },

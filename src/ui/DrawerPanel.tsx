@@ -42,7 +42,7 @@ export default function DrawerPanel({ open, onOpenChange, title, closeLabel, chi
             })}
           >
             <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', px: '5', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>
-              <Dialog.Title className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: 'xl', lineHeight: '1.2' })}>{title}</Dialog.Title>
+              <Dialog.Title className={css({ textStyle: 'heading', fontSize: 'xl', lineHeight: '1.2' })}>{title}</Dialog.Title>
               <Dialog.CloseTrigger className={button({ variant: 'ghost', size: 'icon' })} aria-label={closeLabel}>
                 <CloseIcon />
               </Dialog.CloseTrigger>

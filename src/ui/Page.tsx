@@ -12,10 +12,9 @@ export type PageProps = {
 };
 
 export const pageHeading = css({
-  fontFamily: 'heading',
+  textStyle: 'heading',
   fontSize: { base: '3xl', md: '5xl' },
   lineHeight: '1.1',
-  textTransform: 'uppercase',
   letterSpacing: 'tight',
 });
 

@@ -39,7 +39,7 @@ export function NotFoundView() {
   useDocumentTitle(t`Page not found`);
   return (
     <div className={panel}>
-      <p aria-hidden="true" className={css({ fontFamily: 'heading', fontSize: { base: '6xl', md: '8xl' }, color: 'accent.text', lineHeight: '1' })}>
+      <p aria-hidden="true" className={css({ textStyle: 'heading', fontSize: { base: '6xl', md: '8xl' }, color: 'accent.text', lineHeight: '1' })}>
         404
       </p>
       <h1 className={pageHeading}>

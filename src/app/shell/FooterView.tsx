@@ -25,7 +25,7 @@ export function FooterView({ newsletter }: FooterViewProps) {
         })}
       >
         <section aria-labelledby="footer-newsletter">
-          <h2 id="footer-newsletter" className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: 'lg' })}>
+          <h2 id="footer-newsletter" className={css({ textStyle: 'heading', fontSize: 'lg' })}>
             {t`Join the grind`}
           </h2>
           <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '2', mb: '4' })}>{t`New drops, training tips and member-only offers. No spam, just gains.`}</p>

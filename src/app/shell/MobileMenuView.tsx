@@ -59,7 +59,7 @@ export function MobileMenuView(props: MobileMenuViewProps) {
             className={css({ bg: 'bg', w: 'min(20rem, 88vw)', h: '100dvh', overflowY: 'auto', p: '4', borderRightWidth: '1px', borderColor: 'border', outline: 'none' })}
           >
             <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: '4' })}>
-              <Dialog.Title className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: 'lg' })}>{t`Menu`}</Dialog.Title>
+              <Dialog.Title className={css({ textStyle: 'heading', fontSize: 'lg' })}>{t`Menu`}</Dialog.Title>
               <Dialog.CloseTrigger className={button({ variant: 'ghost', size: 'icon' })} aria-label={t`Close menu`}>
                 <CloseIcon />
               </Dialog.CloseTrigger>

@@ -23,7 +23,7 @@ export type AccountViewProps = {
   onRetry: () => void;
 };
 
-const cardTitle = css({ fontFamily: 'heading', fontSize: 'xl', textTransform: 'uppercase', letterSpacing: 'wide', mb: '2' });
+const cardTitle = css({ textStyle: 'heading', fontSize: 'xl', letterSpacing: 'wide', mb: '2' });
 const cardText = css({ color: 'fg.muted', mb: '4' });
 
 /** /account: profile, newsletter and a way to the orders. */

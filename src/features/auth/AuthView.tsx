@@ -206,7 +206,7 @@ function SignUpForm(props: FormProps) {
 function VerifyEmail({ email, onSignIn }: { email: string | null; onSignIn: () => void }) {
   return (
     <div role="status" className={css({ display: 'grid', gap: '4' })}>
-      <h2 className={css({ fontFamily: 'heading', fontSize: '2xl', textTransform: 'uppercase' })}>
+      <h2 className={css({ textStyle: 'heading', fontSize: '2xl' })}>
         <Trans>Check your email</Trans>
       </h2>
       <p className={css({ color: 'fg.muted' })}>

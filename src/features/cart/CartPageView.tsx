@@ -49,7 +49,7 @@ export function CartPageView({ items, subtotal, currency, onSetQty, onRemove }: 
           </ButtonLink>
         </div>
         <section aria-labelledby="order-summary-heading" className={card}>
-          <h2 id="order-summary-heading" className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: 'xl', mb: '3' })}>
+          <h2 id="order-summary-heading" className={css({ textStyle: 'heading', fontSize: 'xl', mb: '3' })}>
             {t`Order summary`}
           </h2>
           <dl>

@@ -32,7 +32,7 @@ const tile = css({
   _hover: { borderColor: 'accent' },
 });
 
-const sectionHeading = css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: { base: '2xl', md: '3xl' }, mb: '5' });
+const sectionHeading = css({ textStyle: 'heading', fontSize: { base: '2xl', md: '3xl' }, mb: '5' });
 
 /** /collections: three collection tiles and the categories of published products. */
 export function CollectionsView({ status, categories, error, onRetry }: CollectionsViewProps) {
@@ -43,7 +43,7 @@ export function CollectionsView({ status, categories, error, onRetry }: Collecti
         {COLLECTION_TILES.map((c) => (
           <li key={c.href}>
             <Link href={c.href} className={tile}>
-              <span className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: '2xl' })}>{i18n._(c.title)}</span>
+              <span className={css({ textStyle: 'heading', fontSize: '2xl' })}>{i18n._(c.title)}</span>
               <span className={css({ color: 'fg.muted', mt: '1' })}>{i18n._(c.text)}</span>
             </Link>
           </li>

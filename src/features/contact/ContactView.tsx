@@ -41,7 +41,7 @@ export function ContactView({ status, form, fieldErrors, error, onChange, onSubm
     <Page title={t`Contact`} lead={t`Questions about sizing, an order or a return? Our team is here to help.`}>
       <div className={css({ display: 'grid', gap: '8', gridTemplateColumns: { base: '1fr', lg: '1fr 2fr' }, alignItems: 'start' })}>
         <Card>
-          <h2 className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: 'xl', mb: '4' })}>
+          <h2 className={css({ textStyle: 'heading', fontSize: 'xl', mb: '4' })}>
             <Trans>Get in touch</Trans>
           </h2>
           <dl>
@@ -66,7 +66,7 @@ export function ContactView({ status, form, fieldErrors, error, onChange, onSubm
         </Card>
 
         <Card>
-          <h2 className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: 'xl', mb: '1' })}>
+          <h2 className={css({ textStyle: 'heading', fontSize: 'xl', mb: '1' })}>
             <Trans>Send us a message</Trans>
           </h2>
           <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '5' })}>

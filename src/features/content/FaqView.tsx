@@ -65,7 +65,7 @@ export function FaqView() {
   return (
     <Page title={t`Frequently Asked Questions`} lead={t`Quick answers about sizing, shipping, returns and payment.`}>
       <SupportNav current="/support/faq" />
-      <h2 className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: '2xl', mb: '2' })}>
+      <h2 className={css({ textStyle: 'heading', fontSize: '2xl', mb: '2' })}>
         <Trans>Orders & shipping</Trans>
       </h2>
       <div className={css({ mb: '10' })}>
@@ -98,7 +98,7 @@ export function FaqView() {
         </Question>
       </div>
 
-      <h2 className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: '2xl', mb: '2' })}>
+      <h2 className={css({ textStyle: 'heading', fontSize: '2xl', mb: '2' })}>
         <Trans>Returns & refunds</Trans>
       </h2>
       <div className={css({ mb: '10' })}>
@@ -122,7 +122,7 @@ export function FaqView() {
         </Question>
       </div>
 
-      <h2 className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: '2xl', mb: '2' })}>
+      <h2 className={css({ textStyle: 'heading', fontSize: '2xl', mb: '2' })}>
         <Trans>Products & support</Trans>
       </h2>
       <div>

@@ -35,7 +35,7 @@ const STORY_BLOCKS = [
 const BADGES = [msg`Founded on TikTok`, msg`Premium Quality`, msg`Limited Drops`, msg`Worldwide Shipping`];
 
 const container = css({ mx: 'auto', maxW: '6xl', px: { base: '4', md: '8' } });
-const sectionHeading = css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: { base: '3xl', md: '5xl' }, lineHeight: '1.1' });
+const sectionHeading = css({ textStyle: 'heading', fontSize: { base: '3xl', md: '5xl' }, lineHeight: '1.1' });
 
 /** / : hero, stats and the brand story (CSS only, no images: it is the first page load). */
 export function HomeView({ featured }: HomeViewProps) {
@@ -58,7 +58,7 @@ export function HomeView({ featured }: HomeViewProps) {
           <p className={css({ color: 'accent.text', fontWeight: 'bold', textTransform: 'uppercase', letterSpacing: 'widest', fontSize: 'sm' })}>
             <Trans>Premium gym & performance wear</Trans>
           </p>
-          <h1 id="home-hero" className={css({ fontFamily: 'heading', textTransform: 'uppercase', fontSize: { base: '5xl', md: '7xl' }, lineHeight: '1', mt: '3', maxW: '4xl' })}>
+          <h1 id="home-hero" className={css({ textStyle: 'heading', fontSize: { base: '5xl', md: '7xl' }, lineHeight: '1', mt: '3', maxW: '4xl' })}>
             <Trans>No Pain, No Gain</Trans>
           </h1>
           <p className={css({ mt: '5', fontSize: { base: 'lg', md: 'xl' }, color: 'fg.muted', maxW: '2xl' })}>
@@ -76,10 +76,10 @@ export function HomeView({ featured }: HomeViewProps) {
       </section>
 
       <section aria-label={i18n._(msg`What we stand for`)} className={css({ py: { base: '10', md: '14' } })}>
-        <ul className={cx(container, css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }))}>
+        <ul className={cx(container, css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }))}>
           {STATS.map((stat) => (
-            <li key={stat.label.id} className={css({ bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: '5', textAlign: 'center' })}>
-              <span className={css({ display: 'block', fontFamily: 'heading', fontSize: { base: '2xl', md: '3xl' }, color: 'accent.text', textTransform: 'uppercase' })}>
+            <li key={stat.label.id} className={css({ bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', sm: '5' }, textAlign: 'center' })}>
+              <span className={css({ display: 'block', textStyle: 'heading', fontSize: { base: 'lg', sm: '2xl', md: '3xl' }, color: 'accent.text', overflowWrap: 'anywhere' })}>
                 {i18n._(stat.value)}
               </span>
               <span className={css({ display: 'block', mt: '1', color: 'fg.muted', fontWeight: 'semibold' })}> {i18n._(stat.label)}</span>

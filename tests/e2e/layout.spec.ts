@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { open } from './support';
+
+/** Every screen of the foundation that renders without signing in. */
+const ROUTES = [
+  '/',
+  '/collections',
+  '/cart',
+  '/auth',
+  '/auth?tab=signup',
+  '/about',
+  '/contact',
+  '/support/size-guide',
+  '/support/shipping',
+  '/support/returns',
+  '/support/faq',
+  '/privacy',
+  '/terms',
+  '/no-such-page',
+];
+
+const WIDTH = 360;
+
+/**
+ * Issue 3 §6: the layout works from 360 px up. German words are the long ones ("UNENDLICHES",
+ * "Datenschutzerklärung"), so both languages are checked. A page wider than the screen scrolls
+ * sideways on a phone; wide content (the size tables) must scroll inside its own box instead.
+ */
+test.describe('no sideways scrolling at 360 px', () => {
+  test.use({ viewport: { width: WIDTH, height: 740 }, isMobile: true, hasTouch: true });
+
+  for (const lang of ['en', 'de'] as const) {
+    test(`every route in ${lang}`, async ({ page }) => {
+      const tooWide: string[] = [];
+      for (const route of ROUTES) {
+        await open(page, `${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        // Compared with the screen's 360 px, not innerWidth: a phone browser zooms out to fit a
+        // too-wide page, which makes innerWidth grow with it.
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scrollWidth > WIDTH) tooWide.push(`${route}: ${scrollWidth} px`);
+      }
+      expect(tooWide, `pages wider than the 360 px screen (${lang})`).toEqual([]);
+    });
+  }
+});
