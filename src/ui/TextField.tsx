@@ -22,7 +22,8 @@ export const fieldInput = css({
   fontSize: 'md',
   _placeholder: { color: 'fg.muted' },
   _readOnly: { bg: 'surface.raised', color: 'fg.muted' },
-  _invalid: { borderColor: 'danger' },
+  // Only once validation has spoken (aria-invalid), not :invalid, which marks every empty required field.
+  '&[aria-invalid=true]': { borderColor: 'danger' },
 });
 
 export const fieldLabel = css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm', mb: '1' });
