@@ -63,6 +63,8 @@ export default defineConfig({
             '@ark-ui/react/tabs',
             '@ark-ui/react/drawer',
             'storybook/test',
+            '@storybook/addon-a11y/preview',
+            'axe-core',
           ],
         },
         test: {
@@ -74,7 +76,6 @@ export default defineConfig({
             provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
             instances: [{ browser: 'chromium' }],
           },
-          setupFiles: ['.storybook/vitest.setup.ts'],
         },
       },
     ],

@@ -1,4 +1,0 @@
-import { setProjectAnnotations } from '@storybook/react-vite';
-import * as preview from './preview';
-
-setProjectAnnotations([preview]);
