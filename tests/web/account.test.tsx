@@ -1,27 +1,15 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createActor, fromCallback, fromPromise } from 'xstate';
-import { type AuthSession, authMachine } from '../../machines/authMachine';
+import type { AuthSession } from '../../machines/authMachine';
 import { ApiError } from '../../src/api/errors';
 import { fetchProfile, saveProfile } from '../../src/api/profile';
 import AccountRoute from '../../src/features/account/AccountRoute';
 import { AccountView, type AccountViewProps } from '../../src/features/account/AccountView';
-import { type AppServices, ServicesProvider } from '../../src/services/context';
+import { description, fakeAuth, render, renderAt } from './support';
 
 vi.mock('../../src/api/profile', () => ({ fetchProfile: vi.fn(), saveProfile: vi.fn() }));
 
-/** The text a screen reader reads after the field's name (aria-describedby). */
-const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
 
 function renderView(overrides: Partial<AccountViewProps> = {}) {
   const props: AccountViewProps = {
@@ -35,11 +23,7 @@ function renderView(overrides: Partial<AccountViewProps> = {}) {
     onRetry: vi.fn(),
     ...overrides,
   };
-  render(
-    <I18nProvider i18n={i18n}>
-      <AccountView {...props} />
-    </I18nProvider>,
-  );
+  render(<AccountView {...props} />);
   return props;
 }
 
@@ -111,24 +95,7 @@ describe('AccountRoute (container with a fake api and auth service)', () => {
   });
 
   function mount(session: AuthSession | null) {
-    const auth = createActor(
-      authMachine.provide({
-        actors: { loadSession: fromPromise(async () => session), checkAdmin: fromPromise(async () => false), listen: fromCallback(() => {}) },
-      }),
-      { input: { now: () => 0 } },
-    ).start();
-    const location = memoryLocation({ path: '/account', record: true });
-    const services = { auth, toasts: { send: toastsSend } } as unknown as AppServices;
-    render(
-      <I18nProvider i18n={i18n}>
-        <ServicesProvider services={services}>
-          <Router hook={location.hook} searchHook={location.searchHook}>
-            <AccountRoute newsletter={<p>newsletter form</p>} />
-          </Router>
-        </ServicesProvider>
-      </I18nProvider>,
-    );
-    return location;
+    return renderAt(<AccountRoute newsletter={<p>newsletter form</p>} />, '/account', { auth: fakeAuth(session), toasts: { send: toastsSend } as never });
   }
 
   it('signed out: off to /auth without asking for a profile', async () => {

@@ -1,29 +1,17 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createActor, fromCallback, fromPromise } from 'xstate';
 import { EMPTY_AUTH_FORM } from '../../machines/authFormMachine';
-import { type AuthSession, authMachine } from '../../machines/authMachine';
+import type { AuthSession } from '../../machines/authMachine';
 import { signIn, signUp, WeakPasswordError } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
 import AuthRoute from '../../src/features/auth/AuthRoute';
 import { AuthView, type AuthViewProps } from '../../src/features/auth/AuthView';
 import { authSearch, parseAuthTab } from '../../src/features/auth/url';
-import { type AppServices, ServicesProvider } from '../../src/services/context';
+import { description, fakeAuth, render, renderAt } from './support';
 
 vi.mock('../../src/api/auth', async (importOriginal) => ({ ...(await importOriginal<object>()), signIn: vi.fn(), signUp: vi.fn() }));
 
-/** The text a screen reader reads after the field's name (aria-describedby). */
-const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
 
 function renderView(overrides: Partial<AuthViewProps> = {}) {
   const props: AuthViewProps = {
@@ -38,11 +26,7 @@ function renderView(overrides: Partial<AuthViewProps> = {}) {
     onSubmit: vi.fn(),
     ...overrides,
   };
-  render(
-    <I18nProvider i18n={i18n}>
-      <AuthView {...props} />
-    </I18nProvider>,
-  );
+  render(<AuthView {...props} />);
   return props;
 }
 
@@ -147,29 +131,7 @@ describe('AuthRoute (container with a fake api and auth service)', () => {
   });
 
   function mount(path: string, session: AuthSession | null = null) {
-    const auth = createActor(
-      authMachine.provide({
-        actors: {
-          loadSession: fromPromise(async () => session),
-          checkAdmin: fromPromise(async () => false),
-          listen: fromCallback(() => {}),
-        },
-      }),
-      { input: { now: () => 0 } },
-    ).start();
-    const [pathname, search = ''] = path.split('?');
-    const location = memoryLocation({ path: pathname, searchPath: search, record: true });
-    const services = { auth, toasts: { send: toastsSend } } as unknown as AppServices;
-    render(
-      <I18nProvider i18n={i18n}>
-        <ServicesProvider services={services}>
-          <Router hook={location.hook} searchHook={location.searchHook}>
-            <AuthRoute />
-          </Router>
-        </ServicesProvider>
-      </I18nProvider>,
-    );
-    return location;
+    return renderAt(<AuthRoute />, path, { auth: fakeAuth(session), toasts: { send: toastsSend } as never });
   }
 
   it('?tab=signup opens sign up; the tabs change the URL', async () => {

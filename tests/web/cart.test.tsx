@@ -1,11 +1,7 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { act, render as renderRaw, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { createActor } from 'xstate';
 import { cartMachine, selectCount, selectDrawerOpen, selectItems, type CartItem } from '../../machines/cartMachine';
 import CartDrawerContainer from '../../src/features/cart/CartDrawerContainer';
@@ -13,8 +9,8 @@ import CartRoute from '../../src/features/cart/CartRoute';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
 import { CartDrawerView, type CartDrawerViewProps } from '../../src/features/cart/CartDrawerView';
 import { CartPageView, type CartPageViewProps } from '../../src/features/cart/CartPageView';
+import { render, renderAt } from './support';
 
-const render = (ui: ReactNode) => renderRaw(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 const tee: CartItem = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: null, size: 'M', color: 'Black', qty: 1, currency: 'EUR' };
 const shorts: CartItem = { id: 'line-v2', productId: 'p2', variantId: 'v2', title: 'Beast Shorts', price: 3500, image: null, size: 'L', color: null, qty: 2, currency: 'EUR' };
@@ -138,14 +134,7 @@ describe('CartPageView', () => {
 describe('CartDrawerContainer and CartRoute with the real cart', () => {
   function mount(ui: ReactNode, path: string) {
     const cart = createActor(cartMachine.provide({ actions: { persist: () => {} } }), { input: { items: [tee] } }).start();
-    const services = { cart } as unknown as AppServices;
-    const location = memoryLocation({ path, record: true });
-    render(
-      <ServicesProvider services={services}>
-        <Router hook={location.hook}>{ui}</Router>
-      </ServicesProvider>,
-    );
-    return { cart, location };
+    return { cart, location: renderAt(ui, path, { cart }) };
   }
 
   it('opens on add, steps through the machine, and Continue Shopping on /cart goes to /shop', async () => {
@@ -185,7 +174,7 @@ describe('CartDrawerContainer and CartRoute with the real cart', () => {
     const user = userEvent.setup();
     const { cart } = mount(<CartDrawerContainer />, '/');
     const services = { cart } as unknown as AppServices;
-    renderRaw(
+    render(
       <ServicesProvider services={services}>
         <button type="button" onClick={() => cart.send({ type: 'drawer.open' })}>
           Open cart

@@ -1,12 +1,9 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { render as renderRaw, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CollectionsView, type CollectionsViewProps } from '../../src/features/collections/CollectionsView';
+import { render } from './support';
 
-const render = (ui: ReactNode) => renderRaw(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 function view(overrides: Partial<CollectionsViewProps> = {}) {
   const props: CollectionsViewProps = { status: 'loaded', categories: ['accessories', 'clothing', 'limited-edition'], onRetry: vi.fn(), ...overrides };

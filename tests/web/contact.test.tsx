@@ -1,18 +1,15 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { act, render as renderRaw, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendContactMessage } from '../../src/api/contact';
 import ContactRoute from '../../src/features/contact/ContactRoute';
 import { ContactView, type ContactViewProps } from '../../src/features/contact/ContactView';
 import { SUPPORT_EMAIL } from '../../src/features/contact/details';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
+import { render } from './support';
 
 vi.mock('../../src/api/contact', async (importOriginal) => ({ ...(await importOriginal<object>()), sendContactMessage: vi.fn() }));
 
-const render = (ui: ReactNode) => renderRaw(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 const field = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 

@@ -1,8 +1,5 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { render as renderRaw, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AboutView } from '../../src/features/content/AboutView';
 import { FaqView } from '../../src/features/content/FaqView';
@@ -11,8 +8,8 @@ import { ReturnsView } from '../../src/features/content/ReturnsView';
 import { ShippingView } from '../../src/features/content/ShippingView';
 import { SizeGuideView } from '../../src/features/content/SizeGuideView';
 import { TermsView } from '../../src/features/content/TermsView';
+import { render } from './support';
 
-const render = (ui: ReactNode) => renderRaw(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 const rows = (table: HTMLElement) => [...table.querySelectorAll('tr')].map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
 
 describe('content pages', () => {

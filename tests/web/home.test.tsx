@@ -1,11 +1,8 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { render as renderRaw, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HomeView } from '../../src/features/home/HomeView';
+import { render } from './support';
 
-const render = (ui: ReactNode) => renderRaw(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 describe('HomeView', () => {
   it('hero with the motto and both calls to action; the site name as title', () => {

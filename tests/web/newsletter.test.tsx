@@ -1,8 +1,5 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { act, render as renderRaw, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromTransition } from 'xstate';
 import { subscribe } from '../../src/api/newsletter';
@@ -10,10 +7,10 @@ import { ApiError } from '../../src/api/errors';
 import { NewsletterFormView, type NewsletterFormViewProps } from '../../src/features/newsletter/NewsletterFormView';
 import NewsletterSignup from '../../src/features/newsletter/NewsletterSignup';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
+import { render } from './support';
 
 vi.mock('../../src/api/newsletter', () => ({ subscribe: vi.fn() }));
 
-const render = (ui: ReactNode) => renderRaw(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 function view(overrides: Partial<NewsletterFormViewProps> = {}) {
   const props: NewsletterFormViewProps = {

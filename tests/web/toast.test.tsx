@@ -1,8 +1,5 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { act, fireEvent, render as renderRaw, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Toast } from '../../machines/toastMachine';
@@ -10,8 +7,8 @@ import { toastMachine } from '../../machines/toastMachine';
 import ToasterContainer from '../../src/features/toasts/ToasterContainer';
 import { SWIPE_THRESHOLD, ToasterView } from '../../src/features/toasts/ToasterView';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
+import { render } from './support';
 
-const render = (ui: ReactNode) => renderRaw(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
 
 const toast = (over: Partial<Toast> = {}): Toast => ({ id: 't1', title: 'Added to cart', description: '1 x Grind Tee added to your cart.', variant: 'default', duration: 5000, open: true, ...over });
 

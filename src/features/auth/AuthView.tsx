@@ -118,23 +118,31 @@ function EmailField({ form, fieldErrors, busy, onChange }: FormProps) {
   );
 }
 
+/** The password field: the current one to sign in, a new one to sign up (for password managers). */
+function PasswordField({ form, busy, onChange, purpose, error }: FormProps & { purpose: 'current' | 'new'; error: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <TextField
+      label={t`Password`}
+      type="password"
+      name={purpose === 'new' ? 'new-password' : 'password'}
+      autoComplete={`${purpose}-password`}
+      value={form.password}
+      readOnly={busy}
+      error={error}
+      onChange={(e) => onChange('password', e.target.value)}
+    />
+  );
+}
+
 function SignInForm(props: FormProps) {
   const { t } = useLingui();
   const texts = useFieldTexts();
-  const { form, fieldErrors, busy, status, onChange, onSubmit } = props;
+  const { fieldErrors, busy, status, onSubmit } = props;
   return (
     <form noValidate onSubmit={submitHandler(onSubmit)} aria-busy={busy} className={formGrid}>
       <EmailField {...props} />
-      <TextField
-        label={t`Password`}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={form.password}
-        readOnly={busy}
-        error={fieldErrors.password ? texts.passwordRequired : undefined}
-        onChange={(e) => onChange('password', e.target.value)}
-      />
+      <PasswordField {...props} purpose="current" error={fieldErrors.password ? texts.passwordRequired : undefined} />
       <Button type="submit" variant="solid" size="lg" disabled={busy}>
         {status === 'signingIn' ? t`Signing in...` : t`Sign In`}
       </Button>
@@ -176,16 +184,7 @@ function SignUpForm(props: FormProps) {
   return (
     <form noValidate onSubmit={submitHandler(onSubmit)} aria-busy={busy} className={formGrid}>
       <EmailField {...props} />
-      <TextField
-        label={t`Password`}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        value={form.password}
-        readOnly={busy}
-        error={fieldErrors.password ? texts.passwordRequired : weak}
-        onChange={(e) => onChange('password', e.target.value)}
-      />
+      <PasswordField {...props} purpose="new" error={fieldErrors.password ? texts.passwordRequired : weak} />
       <TextField
         label={t`Confirm Password`}
         type="password"
