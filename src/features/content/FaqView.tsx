@@ -13,8 +13,8 @@ import {
   REPLY_BUSINESS_DAYS,
   RETURN_DAYS,
   SHIPPING_REGIONS,
-  SUPPORT_HOURS,
 } from './data';
+import { SUPPORT_HOURS } from '../../app/business';
 import { useContentFormat } from './format';
 import { SupportNav } from './SupportNav';
 

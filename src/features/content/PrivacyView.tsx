@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Page } from '../../ui/Page';
 import { Prose } from '../../ui/Prose';
-import { COMPANY } from './data';
+import { COMPANY } from '../../app/business';
 import { LegalUpdated } from './LegalUpdated';
 
 /** /privacy: the privacy policy (GDPR information under Art. 13). */

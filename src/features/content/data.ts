@@ -41,7 +41,6 @@ export const REFUND_BUSINESS_DAYS = { min: 5, max: 7 } as const;
 export const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'Discover', 'PayPal', 'Klarna', 'Bancontact', 'Revolut Pay', 'Google Pay', 'EPS'] as const;
 export const PAYMENT_METHODS_NOT_OFFERED = ['Apple Pay'] as const;
 
-export const SUPPORT_HOURS = msg`Mon–Fri, 9:00–17:00 CET`;
 export const REPLY_BUSINESS_DAYS = { min: 1, max: 2 } as const;
 
 /** Tops (T-shirts & hoodies), oversized cut. Centimetres. */
@@ -63,20 +62,6 @@ export const BOTTOM_SIZES = [
 /** Terms §Liability: capped at what the customer paid in this many months. */
 export const LIABILITY_MONTHS = 12;
 export const JURISDICTION_CITY = 'Berlin';
-
-/**
- * The operator named in the privacy policy and terms. The street address is a placeholder
- * ("Musterstraße") until the shop's registered address is filled in.
- */
-export const COMPANY = {
-  name: 'No Pain, No Gain GmbH',
-  street: 'Musterstraße 12',
-  postcode: '10115',
-  city: 'Berlin',
-  email: 'support@nopain-nogain.com',
-  privacyEmail: 'privacy@nopain-nogain.com',
-  website: 'nopain-nogain.com',
-} as const;
 
 /** When the legal texts last changed. */
 export const LEGAL_UPDATED = '2025-11-01T12:00:00Z';
