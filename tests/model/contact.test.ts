@@ -1,5 +1,4 @@
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, type StatePath } from '@xstate/graph';
-import { type AnyStateMachine, createActor, fromPromise, SimulatedClock, type SnapshotFrom, type StateNode } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import {
@@ -11,11 +10,9 @@ import {
   type ContactForm,
   type ContactNotice,
 } from '../../machines/contactMachine';
-import { activeIds, stateIds } from './graph';
+import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 
-type Snapshot = SnapshotFrom<typeof contactMachine>;
 type GraphEvent = ContactEvent | { type: 'xstate.done.actor.sendMessage'; output: undefined } | { type: 'xstate.error.actor.sendMessage'; error: unknown };
-type Path = StatePath<Snapshot, GraphEvent>;
 
 const rejected = new ApiError('invalid', 'new row violates check constraint "contact_messages_message_length"');
 
@@ -31,40 +28,6 @@ const events: GraphEvent[] = [
   { type: 'xstate.done.actor.sendMessage', output: undefined },
   { type: 'xstate.error.actor.sendMessage', error: rejected },
 ];
-
-const key = (s: Snapshot) => JSON.stringify({ value: s.value, context: s.context });
-
-/** One path per edge of the graph: the shortest way to its source state, then the edge. */
-function edgePaths(): Path[] {
-  // biome-ignore lint/suspicious/noExplicitAny: synthetic actor events are not in the machine's event union
-  const options = { events: events as any };
-  const toState = new Map(getShortestPaths(contactMachine, options).map((p) => [key(p.state as Snapshot), p]));
-  return adjacencyMapToArray(getAdjacencyMap(contactMachine, options)).map(({ state, event, nextState }) => {
-    const head = toState.get(key(state as Snapshot));
-    if (!head) throw new Error(`no path to ${key(state as Snapshot)}`);
-    return { state: nextState, steps: [...head.steps, { event, state: nextState }], weight: head.weight + 1 } as Path;
-  });
-}
-
-/** Every transition the chart declares, as "declaring state --event--> target state". */
-function declaredTransitions(machine: AnyStateMachine): string[] {
-  const out: string[] = [];
-  const walk = (node: StateNode) => {
-    for (const [type, defs] of node.transitions) for (const d of defs) out.push(`${node.key} --${type}--> ${d.target?.map((t) => t.key).join(',') ?? node.key}`);
-    for (const child of Object.values(node.states)) walk(child);
-  };
-  walk(machine.root);
-  return [...new Set(out)];
-}
-
-const leaf = (s: { _nodes: StateNode[] }) => s._nodes.filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => n.key)[0];
-
-/** The transition a step took (named by the state that declares it), or null when no state handles the event. */
-function taken(from: Snapshot, event: GraphEvent, to: Snapshot): string | null {
-  const nodes = (from as unknown as { _nodes: StateNode[] })._nodes;
-  const declaring = [...nodes].reverse().find((n) => n.transitions.has(event.type));
-  return declaring ? `${declaring.key} --${event.type}--> ${leaf(to as never)}` : null;
-}
 
 function harness() {
   const sent: ContactForm[] = [];
@@ -92,43 +55,39 @@ function harness() {
 }
 
 describe('contact machine: graph coverage', () => {
-  const paths = edgePaths();
-
+  const { paths, taken } = explore(contactMachine, undefined, events);
+  const initial = createActor(contactMachine).getSnapshot();
   it('reaches every state and takes every declared transition', () => {
-    const visited = new Set<string>();
-    const seen = new Set<string>();
-    for (const path of paths) {
-      for (const [i, step] of path.steps.entries()) {
-        for (const id of activeIds(step.state as never)) visited.add(id);
-        const transition = i > 0 ? taken(path.steps[i - 1].state, step.event, step.state) : null;
-        if (transition) seen.add(transition);
-      }
-    }
+    const visited = new Set([...activeIds(initial as never), ...paths.flatMap((path) => path.flatMap((step) => activeIds(step.state as never)))]);
     expect([...visited].sort()).toEqual(stateIds(contactMachine).sort());
-    expect([...seen].sort()).toEqual(declaredTransitions(contactMachine).sort());
+    expect([...taken].sort()).toEqual(declaredTransitions(contactMachine).sort());
   });
 
   it('replays every path with fake effects and checks what each step promises', async () => {
-    for (const path of paths) {
+    // Every distinct snapshot ends one path (the initial one ends the empty path).
+    for (const path of [[], ...paths]) {
       const { actor, sent, notices, play } = harness();
-      for (const [i, step] of path.steps.entries()) {
-        if (i === 0) continue;
+      let from = initial;
+      for (const step of withIgnored(contactMachine, initial, events, path)) {
+        const event = step.event as GraphEvent;
+        const handled = transitionIds(contactMachine, from, event).length > 0;
+        from = step.state;
         const before = actor.getSnapshot();
         const [sentCount, noticeCount] = [sent.length, notices.length];
-        await play(step.event);
+        await play(event);
         const after = actor.getSnapshot();
         expect(after.value).toEqual(step.state.value);
         expect(after.context).toEqual(step.state.context);
         const newNotices = notices.slice(noticeCount);
         const newSends = sent.slice(sentCount);
         const status = selectContactStatus(after);
-        if (taken(path.steps[i - 1].state, step.event, step.state) === null) {
+        if (!handled) {
           // Nothing handles the event here (edits while sending, anything once sent): nothing happens.
           expect(after.context).toEqual(before.context);
           expect([...newNotices, ...newSends]).toEqual([]);
           continue;
         }
-        if (step.event.type === 'form.submit') {
+        if (event.type === 'form.submit') {
           const problems = validateContact(before.context.form);
           if (Object.keys(problems).length === 0) {
             expect(status).toBe('sending');
@@ -141,19 +100,19 @@ describe('contact machine: graph coverage', () => {
           }
           expect(newNotices).toEqual([]);
         }
-        if (step.event.type === 'form.change') {
+        if (event.type === 'form.change') {
           expect(status).toBe('idle');
-          expect(after.context.form[step.event.field]).toBe(step.event.value);
-          expect(after.context.fieldErrors).not.toHaveProperty(step.event.field);
+          expect(after.context.form[event.field]).toBe(event.value);
+          expect(after.context.fieldErrors).not.toHaveProperty(event.field);
           expect(after.context.error).toBeNull();
         }
-        if (step.event.type === 'xstate.done.actor.sendMessage') {
+        if (event.type === 'xstate.done.actor.sendMessage') {
           expect(status).toBe('sent');
           expect(after.status).toBe('done');
           expect(after.context.form).toEqual(EMPTY_CONTACT_FORM);
           expect(newNotices).toEqual([{ kind: 'sent' }]);
         }
-        if (step.event.type === 'xstate.error.actor.sendMessage') {
+        if (event.type === 'xstate.error.actor.sendMessage') {
           expect(status).toBe('error');
           expect(after.context.form).toEqual(before.context.form);
           expect(newNotices).toEqual([{ kind: 'error', message: rejected.message }]);

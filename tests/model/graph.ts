@@ -88,3 +88,12 @@ export function explore<M extends AnyStateMachine>(machine: M, input: InputFrom<
   const paths = [...new Set([...replays.values(), ...[...pathTo.values()].filter((path) => path.length > 0)])];
   return { paths, taken, snapshots: pathTo.size };
 }
+
+/**
+ * The path, then every given event that nothing handles where the path ends (the graph leaves
+ * those out), each leaving the snapshot as it is: replays check that ignored events change nothing.
+ */
+export function withIgnored<S extends AnyMachineSnapshot>(machine: AnyStateMachine, initial: S, events: readonly AnyEventObject[], path: Step<S>[]): Step<S>[] {
+  const end = path.at(-1)?.state ?? initial;
+  return [...path, ...events.filter((event) => transitionIds(machine, end, event).length === 0).map((event) => ({ event, state: end }))];
+}
