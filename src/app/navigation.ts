@@ -42,5 +42,17 @@ export const FOOTER_GROUPS: { title: MessageDescriptor; links: NavLink[] }[] = [
   },
 ];
 
+/** SPEC §2: the account menu's links (the signed-in menu adds Sign Out, which is an action). */
+export const accountLinks = (signedIn: boolean): NavLink[] =>
+  signedIn
+    ? [
+        { href: '/account', label: msg`My Account` },
+        { href: '/orders', label: msg`My Orders` },
+      ]
+    : [
+        { href: '/auth', label: msg`Sign In` },
+        { href: '/auth?tab=signup', label: msg`Create Account` },
+      ];
+
 export const ADMIN_HREF = '/admin/products';
 export const COPYRIGHT_YEAR = 2025;

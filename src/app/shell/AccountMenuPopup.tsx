@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { css } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
 import { UserIcon } from '../../ui/icons';
+import { accountLinks } from '../navigation';
 import type { AccountMenuProps } from './AccountMenu';
 
 
@@ -23,17 +24,9 @@ const item = css({
  * The Ark menu lives in this chunk; `AccountMenu` (./AccountMenu.tsx) mounts it, open, on first use.
  */
 export default function AccountMenuPopup({ signedIn, onNavigate, onSignOut, defaultOpen }: AccountMenuProps & { defaultOpen?: boolean }) {
-  const { t } = useLingui();
-  const items = signedIn
-    ? [
-        { value: '/account', label: t`My Account` },
-        { value: '/orders', label: t`My Orders` },
-        { value: 'sign-out', label: t`Sign Out` },
-      ]
-    : [
-        { value: '/auth', label: t`Sign In` },
-        { value: '/auth?tab=signup', label: t`Create Account` },
-      ];
+  const { t, i18n } = useLingui();
+  const items = accountLinks(signedIn).map((link) => ({ value: link.href, label: i18n._(link.label) }));
+  if (signedIn) items.push({ value: 'sign-out', label: t`Sign Out` });
   return (
     <Menu.Root defaultOpen={defaultOpen} onSelect={({ value }) => (value === 'sign-out' ? onSignOut() : onNavigate(value))}>
       <Menu.Trigger className={button({ variant: 'ghost', size: 'icon' })} aria-label={t`Account`}>

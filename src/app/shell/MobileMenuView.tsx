@@ -6,7 +6,7 @@ import { css, cx } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
 import type { Locale } from '../../i18n/i18n';
 import { CartIcon, CloseIcon } from '../../ui/icons';
-import { ADMIN_HREF, MAIN_LINKS } from '../navigation';
+import { ADMIN_HREF, accountLinks, MAIN_LINKS } from '../navigation';
 import { isCurrent } from './HeaderView';
 import { LanguageToggle } from './LanguageToggle';
 
@@ -41,15 +41,6 @@ export function MobileMenuView(props: MobileMenuViewProps) {
   const { open, path, cartCount, signedIn, isAdmin, locale, onOpenChange, onLocaleChange, onSignOut, onOpenCart } = props;
   const { t, i18n } = useLingui();
   const close = () => onOpenChange(false);
-  const accountLinks = signedIn
-    ? [
-        { href: '/account', label: t`My Account` },
-        { href: '/orders', label: t`My Orders` },
-      ]
-    : [
-        { href: '/auth', label: t`Sign In` },
-        { href: '/auth?tab=signup', label: t`Create Account` },
-      ];
   return (
     <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)}>
       <Portal>
@@ -90,9 +81,9 @@ export function MobileMenuView(props: MobileMenuViewProps) {
               <span>{cartCount}</span>
             </button>
             <div className={css({ mt: '5' })}>
-              {accountLinks.map((link) => (
+              {accountLinks(signedIn).map((link) => (
                 <Link key={link.href} href={link.href} className={menuLink} onClick={close}>
-                  {link.label}
+                  {i18n._(link.label)}
                 </Link>
               ))}
               {signedIn && (
