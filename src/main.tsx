@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { selectLocale } from '../machines/localeMachine';
 import { App } from './app/App';
+import { installChunkReload } from './app/chunkReload';
 import { createServices } from './app/services/createServices';
 import { activateLocale } from './i18n/i18n';
 import './index.css';
 
+installChunkReload();
 const services = createServices();
 
 /** Every language change (toggle, lang parameter, country) loads its catalogues, then switches. */

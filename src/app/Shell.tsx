@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { css } from '../../styled-system/css';
 import { selectAuthStatus, selectIsAdmin } from '../../machines/authMachine';
-import { selectCount } from '../../machines/cartMachine';
+import { selectCount, selectDrawerOpen } from '../../machines/cartMachine';
 import { selectLocale } from '../../machines/localeMachine';
 import { useServices } from '../services/context';
 import { lazyFeature } from './lazyFeature';
 import { NewsletterSignup } from './routes';
+import { LazyPart } from './shell/ErrorBoundaries';
 import { FooterView } from './shell/FooterView';
 import { HeaderView } from './shell/HeaderView';
 import { SkipLink } from './shell/SkipLink';
@@ -45,24 +46,39 @@ export function Shell({ children }: { children: ReactNode }) {
       <SkipLink />
       <HeaderView {...shared} onNavigate={navigate} onOpenMenu={() => setMenuOpen(true)} onMenuIntent={preloadMobileMenu} />
       {menuMounted && (
-        <Suspense fallback={null}>
+        <LazyPart name="Side menu">
           <MobileMenuView {...shared} open={menuOpen} onOpenChange={setMenuOpen} />
-        </Suspense>
+        </LazyPart>
       )}
       <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
         {children}
       </main>
       <FooterView
         newsletter={
-          <Suspense fallback={null}>
+          <LazyPart name="Newsletter signup">
             <NewsletterSignup source="footer" />
-          </Suspense>
+          </LazyPart>
         }
       />
-      <Suspense fallback={null}>
+      <LazyPart name="Cart drawer" fallback={<CartPageInstead />}>
         <CartDrawer />
+      </LazyPart>
+      <LazyPart name="Notifications">
         <Toaster />
-      </Suspense>
+      </LazyPart>
     </div>
   );
+}
+
+/** If the drawer cannot load, opening the cart shows the cart page instead. */
+function CartPageInstead() {
+  const { cart } = useServices();
+  const [, navigate] = useLocation();
+  const open = useSelector(cart, selectDrawerOpen);
+  useEffect(() => {
+    if (!open) return;
+    cart.send({ type: 'drawer.close' });
+    navigate('/cart');
+  }, [open, cart, navigate]);
+  return null;
 }

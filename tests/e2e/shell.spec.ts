@@ -79,7 +79,10 @@ test.describe('desktop shell', () => {
       await expect(account, `focus returns to the account button (${round})`).toBeFocused();
     }
     await page.keyboard.press('Enter');
+    // Opened from the keyboard, the menu highlights its first item; arrows move on.
+    await expect(page.getByRole('menuitem', { name: 'Sign In' })).toHaveAttribute('data-highlighted', '');
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Create Account' })).toHaveAttribute('data-highlighted', '');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/auth?tab=signup');
   });
@@ -112,6 +115,8 @@ test.describe('desktop shell', () => {
 
   test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
     await open(page, '/contact');
+    // The screen itself (a lazily loaded route) must be there for focus to land in it.
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();

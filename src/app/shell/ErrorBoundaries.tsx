@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { CrashView, RouteErrorView } from './ErrorViews';
 
 type State = { error: unknown };
@@ -47,4 +47,34 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     if (this.state.error) return <RouteErrorView detail={describe(this.state.error)} onRetry={() => window.location.reload()} />;
     return this.props.children;
   }
+}
+
+/**
+ * Around the shell's lazily loaded parts (menus, cart drawer, toasts, footer signup): if one of
+ * them fails (its chunk cannot be fetched), it shows `fallback` (nothing by default) and the page
+ * around it keeps working, instead of the whole app falling to the crash screen.
+ */
+export class QuietBoundary extends Component<{ children: ReactNode; fallback?: ReactNode; name: string }, State> {
+  state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(`${this.props.name} failed to load`, error);
+  }
+
+  render() {
+    return this.state.error ? (this.props.fallback ?? null) : this.props.children;
+  }
+}
+
+/** A lazily loaded part of the shell: nothing while its chunk loads, `fallback` if it fails. */
+export function LazyPart({ name, fallback, children }: { name: string; fallback?: ReactNode; children: ReactNode }) {
+  return (
+    <QuietBoundary name={name} fallback={fallback}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </QuietBoundary>
+  );
 }
