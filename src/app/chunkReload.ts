@@ -9,14 +9,15 @@ const MIN_INTERVAL_MS = 10_000;
  * shopper sees the screen they asked for instead of an error. At most once per 10 s per tab; a
  * failure within that window goes on to the error boundaries as usual.
  */
-export function installChunkReload(win: Window = window, storage: Storage = win.sessionStorage, now: () => number = Date.now): () => void {
+export function installChunkReload(win: Window = window, storage: () => Storage = () => win.sessionStorage, now: () => number = Date.now): () => void {
   const onPreloadError = (event: Event) => {
-    const last = Number(storage.getItem(CHUNK_RELOAD_KEY) ?? 0);
-    if (now() - last < MIN_INTERVAL_MS) return;
     try {
-      storage.setItem(CHUNK_RELOAD_KEY, String(now()));
+      // Storage is read only here: with storage blocked, merely touching it throws.
+      const store = storage();
+      if (now() - Number(store.getItem(CHUNK_RELOAD_KEY) ?? 0) < MIN_INTERVAL_MS) return;
+      store.setItem(CHUNK_RELOAD_KEY, String(now()));
     } catch {
-      // Storage full or blocked: without the guard a reload could loop, so report the error instead.
+      // Storage blocked or full: without the guard a reload could loop, so report the error instead.
       return;
     }
     event.preventDefault();

@@ -158,3 +158,27 @@ test('a variant saved twice comes back as one line', async ({ page }) => {
   await expect(lines(drawer(page))).toHaveCount(1);
   await expectCartCount(page, 2);
 });
+
+test('with browser storage switched off the shop still works; it just remembers nothing', async ({ page }) => {
+  // As with cookies and site data blocked: merely reaching localStorage or sessionStorage throws.
+  await page.addInitScript(() => {
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(window, name, {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    }
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await open(page, '/?lang=en');
+  await expectCartCount(page, 0);
+  await cartButton(page).click();
+  await expect(page.getByRole('dialog', { name: 'Shopping Cart' })).toContainText('Your cart is empty');
+  await page.keyboard.press('Escape');
+  await page.getByRole('banner').getByRole('button', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Kontakt', exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
+});

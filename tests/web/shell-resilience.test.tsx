@@ -83,7 +83,7 @@ describe('installChunkReload: a tab from before a deploy', () => {
   it('reloads once to fetch the new build; a second failure within 10 s goes to the error pages', () => {
     const { win, reload } = fakeWindow();
     let now = 1_000_000;
-    const uninstall = installChunkReload(win, sessionStorage, () => now);
+    const uninstall = installChunkReload(win, () => sessionStorage, () => now);
     const first = preloadError();
     win.dispatchEvent(first);
     expect(reload).toHaveBeenCalledTimes(1);
@@ -113,7 +113,11 @@ describe('installChunkReload: a tab from before a deploy', () => {
         throw new DOMException('blocked', 'SecurityError');
       },
     } as unknown as Storage;
-    installChunkReload(win, blocked);
+    installChunkReload(win, () => blocked);
+    // Where storage is switched off, even reaching for it throws.
+    installChunkReload(win, () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
     const event = preloadError();
     win.dispatchEvent(event);
     expect(reload).not.toHaveBeenCalled();

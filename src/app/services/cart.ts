@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { cartMachine, DEFAULT_CURRENCY, lineId, MIN_QTY, type CartItem } from '../../../machines/cartMachine';
+import { browserStorage } from './storage';
 
 /** The version is part of the key: a new line shape gets a new key instead of misreading old data. */
 export const CART_STORAGE_KEY = 'npng.cart.v1';
@@ -68,7 +69,7 @@ export function saveCart(storage: Pick<Storage, 'setItem'>, items: CartItem[]): 
   }
 }
 
-export function createCartActor(storage: Storage = localStorage) {
+export function createCartActor(storage: Storage = browserStorage()) {
   const machine = cartMachine.provide({
     actions: { persist: (_, { items }) => saveCart(storage, items) },
   });

@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { fetchCountryText } from '../../api/geo';
 import { localeMachine, parseCountry } from '../../../machines/localeMachine';
+import { browserStorage } from './storage';
 
 export const LOCALE_STORAGE_KEY = 'npng.lang';
 export const COUNTRY_STORAGE_KEY = 'npng.country';
@@ -21,7 +22,7 @@ function write(storage: Storage, key: string, value: string) {
   }
 }
 
-export function createLocaleActor(storage: Storage = localStorage, location: Location = window.location) {
+export function createLocaleActor(storage: Storage = browserStorage(), location: Location = window.location) {
   const machine = localeMachine.provide({
     actors: {
       fetchCountry: fromPromise(async ({ signal }) => parseCountry(await fetchCountryText(signal))),
