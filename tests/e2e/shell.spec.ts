@@ -79,8 +79,10 @@ test.describe('desktop shell', () => {
       await expect(account, `focus returns to the account button (${round})`).toBeFocused();
     }
     await page.keyboard.press('Enter');
-    // Opened from the keyboard, the menu highlights its first item; arrows move on.
+    // Opened from the keyboard, the menu highlights its first item and takes focus (one frame
+    // later: keys pressed before that still go to the button); arrows move on.
     await expect(page.getByRole('menuitem', { name: 'Sign In' })).toHaveAttribute('data-highlighted', '');
+    await expectFocusInside(page.getByRole('menu'));
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Create Account' })).toHaveAttribute('data-highlighted', '');
     await page.keyboard.press('Enter');
