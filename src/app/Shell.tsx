@@ -1,25 +1,24 @@
 import { useSelector } from '@xstate/react';
-import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { css } from '../../styled-system/css';
 import { selectAuthStatus, selectIsAdmin } from '../../machines/authMachine';
 import { selectCount, selectDrawerOpen } from '../../machines/cartMachine';
 import { selectLocale } from '../../machines/localeMachine';
 import { useServices } from '../services/context';
-import { lazyFeature } from './lazyFeature';
+import { lazyFeature, lazyWithPreload } from './lazyFeature';
 import { NewsletterSignup } from './routes';
 import { LazyPart } from './shell/ErrorBoundaries';
 import { FooterView } from './shell/FooterView';
 import { HeaderView } from './shell/HeaderView';
+import type { MobileMenuViewProps } from './shell/MobileMenuView';
 import { SkipLink } from './shell/SkipLink';
 import { useOpenedOnce } from '../ui/useOpenedOnce';
 
 const CartDrawer = lazyFeature('cart', () => import('../features/cart/CartDrawerContainer'));
 const Toaster = lazyFeature('toasts', () => import('../features/toasts/ToasterContainer'));
 /** The side menu's dialog code loads when the menu button is first pointed at, focused or pressed. */
-const loadMobileMenu = () => import('./shell/MobileMenuView');
-const MobileMenuView = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenuView })));
-const preloadMobileMenu = () => void loadMobileMenu().catch(() => undefined);
+const { Component: MobileMenuView, preload: preloadMobileMenu } = lazyWithPreload<MobileMenuViewProps>(() => import('./shell/MobileMenuView').then((m) => ({ default: m.MobileMenuView })));
 
 /** The frame around every screen: header, side menu, cart drawer, toasts, footer. */
 export function Shell({ children }: { children: ReactNode }) {

@@ -12,3 +12,13 @@ export function lazyFeature<P = any>(feature: string, load: () => Promise<{ defa
     return mod;
   });
 }
+
+/**
+ * A code-split piece of the shell with a `preload` that starts fetching its chunk early (when the
+ * pointer or focus reaches the button that opens it). A failed preload is ignored: the render that
+ * needs the chunk loads it again and reports the failure to its error boundary.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each piece has its own props
+export function lazyWithPreload<P = any>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return { Component: lazy(load), preload: () => void load().catch(() => undefined) };
+}

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithPreload } from '../lazyFeature';
 import { QuietBoundary } from './ErrorBoundaries';
 import { button } from '../../../styled-system/recipes';
 import { UserIcon } from '../../ui/icons';
@@ -10,9 +11,7 @@ export type AccountMenuProps = {
   onSignOut: () => void;
 };
 
-const AccountMenuPopup = lazy(() => import('./AccountMenuPopup'));
-/** Warms the chunk up; a failure here surfaces (and is handled) when the menu mounts. */
-const preload = () => void import('./AccountMenuPopup').catch(() => undefined);
+const { Component: AccountMenuPopup, preload } = lazyWithPreload(() => import('./AccountMenuPopup'));
 
 /**
  * The header's account button. The menu itself (Ark UI and its positioning code) is a separate
