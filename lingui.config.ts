@@ -13,7 +13,7 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
-      include: ['<rootDir>/src/app', '<rootDir>/src/ui', '<rootDir>/src/i18n'],
+      include: ['<rootDir>/src/app', '<rootDir>/src/ui', '<rootDir>/src/i18n', '<rootDir>/src/services'],
     },
     {
       path: '<rootDir>/src/features/{name}/locales/{locale}/messages',

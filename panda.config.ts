@@ -70,6 +70,7 @@ export default defineConfig({
       },
       keyframes: {
         spin: { to: { transform: 'rotate(360deg)' } },
+        pulse: { '50%': { opacity: '0.5' } },
       },
       tokens: {
         fonts: {

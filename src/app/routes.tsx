@@ -7,6 +7,8 @@ import { RouteErrorBoundary } from './shell/ErrorBoundaries';
 import { NotFoundView } from './shell/ErrorViews';
 
 const Home = lazyFeature('home', () => import('../features/home/HomeRoute'));
+const Shop = lazyFeature('shop', () => import('../features/shop/ShopRoute'));
+const Product = lazyFeature<{ slug: string }>('product', () => import('../features/product/ProductRoute'));
 const Auth = lazyFeature('auth', () => import('../features/auth/AuthRoute'));
 const Account = lazyFeature('account', () => import('../features/account/AccountRoute'));
 const Cart = lazyFeature('cart', () => import('../features/cart/CartRoute'));
@@ -21,7 +23,7 @@ const Privacy = lazyFeature('content', () => import('../features/content/Privacy
 const Terms = lazyFeature('content', () => import('../features/content/TermsRoute'));
 export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
 
-/** Screens that later issues build (catalogue, orders, admin): nothing is shown until then. */
+/** Screens that later issues build (orders, admin): nothing is shown until then. */
 const NotYetBuilt = () => null;
 
 function Loading() {
@@ -50,8 +52,10 @@ export function AppRoutes() {
         <Route path="/">
           <Home />
         </Route>
-        <Route path="/shop" component={NotYetBuilt} />
-        <Route path="/shop/:slug" component={NotYetBuilt} />
+        <Route path="/shop">
+          <Shop />
+        </Route>
+        <Route path="/shop/:slug">{({ slug }) => <Product key={slug} slug={slug} />}</Route>
         <Route path="/cart">
           <Cart />
         </Route>

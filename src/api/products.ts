@@ -1,0 +1,132 @@
+import {
+  FEATURED_DEFAULT_LIMIT,
+  RELATED_LIMIT,
+  SEARCH_LIMIT,
+  SHOP_PAGE_SIZE,
+  type Media,
+  type Product,
+  type ProductSummary,
+  type RatingSummary,
+  type SearchResult,
+  type Variant,
+} from '../../machines/catalogue';
+import { SORTS, type ShopQuery } from '../../machines/shopQuery';
+import { supabase } from './client';
+import { ApiError, toApiError } from './errors';
+import { anyColumnContains, arrayLiteral } from './filters';
+
+/** The embeds every card needs (SPEC §7 Featured / Shop list). */
+const VARIANT_COLUMNS = 'id,sku,size,color,price,compare_at_price,inventory';
+const MEDIA_COLUMNS = 'url,alt,width,height,is_primary,sort_order';
+const SUMMARY_COLUMNS = `id,slug,title,subtitle,title_de,subtitle_de,category,tags,currency,featured,created_at,variants(${VARIANT_COLUMNS}),media(${MEDIA_COLUMNS})`;
+const PRODUCT_COLUMNS = `${SUMMARY_COLUMNS},description,description_de,meta_title,meta_description,og_image`;
+
+/** Sizes in the order a shopper reads them; anything else keeps the order it was entered in. */
+const SIZE_ORDER = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'];
+const sizeRank = (size: string | null) => {
+  const i = size ? SIZE_ORDER.indexOf(size.toUpperCase()) : -1;
+  return i === -1 ? SIZE_ORDER.length : i;
+};
+
+/** Rows as the views want them: variants by size, images primary first. */
+function normalize<P extends ProductSummary>(row: P): P {
+  const variants = [...(row.variants ?? [])].sort((a: Variant, b: Variant) => sizeRank(a.size) - sizeRank(b.size));
+  const media = [...(row.media ?? [])].sort((a: Media, b: Media) => Number(b.is_primary) - Number(a.is_primary) || a.sort_order - b.sort_order);
+  return { ...row, tags: row.tags ?? [], variants, media };
+}
+
+/** Featured products, newest first (SPEC §7 Featured: 6 on the home page, 8 by default). */
+export async function fetchFeatured(limit: number = FEATURED_DEFAULT_LIMIT): Promise<ProductSummary[]> {
+  const { data, error } = await supabase()
+    .from('products')
+    .select(SUMMARY_COLUMNS)
+    .eq('status', 'published')
+    .eq('featured', true)
+    .order('created_at', { ascending: false })
+    .order('id')
+    .limit(limit);
+  if (error) throw toApiError(error);
+  return (data as unknown as ProductSummary[]).map(normalize);
+}
+
+export type ShopPage = { products: ProductSummary[]; total: number };
+
+/**
+ * One page of the shop. Every filter, the sort (lowest variant price too) and the exact count run
+ * in SQL on the `product_listing` view (ARCHITECTURE §4, ADR 0006), so pages and counts agree.
+ */
+export async function fetchShopPage(query: ShopQuery, pageSize: number = SHOP_PAGE_SIZE): Promise<ShopPage> {
+  let request = supabase().from('product_listing').select(SUMMARY_COLUMNS, { count: 'exact' }).eq('status', 'published');
+  if (query.category) request = request.eq('category', query.category);
+  if (query.tags.length > 0) request = request.filter('tags', 'ov', arrayLiteral(query.tags));
+  if (query.minPrice !== null) request = request.gte('min_price', query.minPrice * 100);
+  if (query.maxPrice !== null) request = request.lte('min_price', query.maxPrice * 100);
+  if (query.size) request = request.filter('sizes', 'cs', arrayLiteral([query.size]));
+  if (query.color) request = request.filter('colors', 'cs', arrayLiteral([query.color]));
+  if (query.inStock) request = request.eq('in_stock', true);
+  if (query.featured) request = request.eq('featured', true);
+  if (query.q) request = request.or(anyColumnContains(['title', 'description', 'title_de', 'description_de'], query.q));
+
+  const { field, direction } = SORTS[query.sort];
+  const column = field === 'price' ? 'min_price' : field;
+  const from = (query.page - 1) * pageSize;
+  const { data, error, count } = await request
+    .order(column, { ascending: direction === 'asc', nullsFirst: false })
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(from, from + pageSize - 1);
+  if (error) {
+    // Asking for a page past the last one is not an error for the shopper: there is nothing there.
+    if (error.code === 'PGRST103') return { products: [], total: count ?? 0 };
+    throw toApiError(error);
+  }
+  return { products: (data as unknown as ProductSummary[]).map(normalize), total: count ?? 0 };
+}
+
+/** A published product by its slug; a missing or unpublished one is an ApiError 'not_found'. */
+export async function fetchProductBySlug(slug: string): Promise<Product> {
+  const { data, error } = await supabase().from('products').select(PRODUCT_COLUMNS).eq('slug', slug).eq('status', 'published').maybeSingle();
+  if (error) throw toApiError(error);
+  if (!data) throw new ApiError('not_found', 'Product not found', { status: 404 });
+  return normalize(data as unknown as Product);
+}
+
+/** SPEC §7: RPC calculate_product_rating → the average of approved reviews and their number. */
+export async function fetchRating(productId: string): Promise<RatingSummary> {
+  const { data, error } = await supabase().rpc('calculate_product_rating', { product_uuid: productId });
+  if (error) throw toApiError(error);
+  const row = (data as { average_rating: number | string; review_count: number | string }[] | null)?.[0];
+  return { average: Number(row?.average_rating ?? 0), count: Number(row?.review_count ?? 0) };
+}
+
+/** Up to 4 other published products of the same category (SPEC §7 Related). */
+export async function fetchRelated(product: Pick<Product, 'id' | 'category'>): Promise<ProductSummary[]> {
+  const { data, error } = await supabase()
+    .from('products')
+    .select(SUMMARY_COLUMNS)
+    .eq('status', 'published')
+    .eq('category', product.category)
+    .neq('id', product.id)
+    .order('created_at', { ascending: false })
+    .limit(RELATED_LIMIT);
+  if (error) throw toApiError(error);
+  return (data as unknown as ProductSummary[]).map(normalize);
+}
+
+/**
+ * Search dialog (SPEC §7 Search): published products whose title or subtitle, in either language,
+ * contains the text. The text is escaped for the or-filter (src/api/filters.ts).
+ */
+export async function searchProducts(term: string): Promise<SearchResult[]> {
+  const text = term.trim();
+  if (!text) return [];
+  const { data, error } = await supabase()
+    .from('products')
+    .select('id,slug,title,subtitle,title_de,subtitle_de,media(url,is_primary)')
+    .eq('status', 'published')
+    .or(anyColumnContains(['title', 'subtitle', 'title_de', 'subtitle_de'], text))
+    .order('title')
+    .limit(SEARCH_LIMIT);
+  if (error) throw toApiError(error);
+  return data as unknown as SearchResult[];
+}
