@@ -54,32 +54,40 @@ export type ShopPage = { products: ProductSummary[]; total: number };
 /**
  * One page of the shop. Every filter, the sort (lowest variant price too) and the exact count run
  * in SQL on the `product_listing` view (ARCHITECTURE §4, ADR 0006), so pages and counts agree.
+ * `locale` decides which title a name sort follows.
  */
-export async function fetchShopPage(query: ShopQuery, pageSize: number = SHOP_PAGE_SIZE): Promise<ShopPage> {
-  let request = supabase().from('product_listing').select(SUMMARY_COLUMNS, { count: 'exact' }).eq('status', 'published');
-  if (query.category) request = request.eq('category', query.category);
-  if (query.tags.length > 0) request = request.filter('tags', 'ov', arrayLiteral(query.tags));
-  if (query.minPrice !== null) request = request.gte('min_price', query.minPrice * 100);
-  if (query.maxPrice !== null) request = request.lte('min_price', query.maxPrice * 100);
-  if (query.size) request = request.filter('sizes', 'cs', arrayLiteral([query.size]));
-  if (query.color) request = request.filter('colors', 'cs', arrayLiteral([query.color]));
-  if (query.inStock) request = request.eq('in_stock', true);
-  if (query.featured) request = request.eq('featured', true);
-  if (query.q) request = request.or(anyColumnContains(['title', 'description', 'title_de', 'description_de'], query.q));
+export async function fetchShopPage(query: ShopQuery, pageSize: number = SHOP_PAGE_SIZE, locale = 'en'): Promise<ShopPage> {
+  const listing = (columns: string, head = false) => {
+    let request = supabase().from('product_listing').select(columns, { count: 'exact', head }).eq('status', 'published');
+    if (query.category) request = request.eq('category', query.category);
+    if (query.tags.length > 0) request = request.filter('tags', 'ov', arrayLiteral(query.tags));
+    if (query.minPrice !== null) request = request.gte('min_price', query.minPrice * 100);
+    if (query.maxPrice !== null) request = request.lte('min_price', query.maxPrice * 100);
+    if (query.size) request = request.filter('sizes', 'cs', arrayLiteral([query.size]));
+    if (query.color) request = request.filter('colors', 'cs', arrayLiteral([query.color]));
+    if (query.inStock) request = request.eq('in_stock', true);
+    if (query.featured) request = request.eq('featured', true);
+    if (query.q) request = request.or(anyColumnContains(['title', 'description', 'title_de', 'description_de'], query.q));
+    return request;
+  };
 
   const { field, direction } = SORTS[query.sort];
-  const column = field === 'price' ? 'min_price' : field;
+  // Titles sort as the shopper reads them: German titles on the German site.
+  const column = field === 'price' ? 'min_price' : field === 'title' && locale === 'de' ? 'title_de_or_en' : field;
   const from = (query.page - 1) * pageSize;
-  const { data, error, count } = await request
+  const { data, error, count } = await listing(SUMMARY_COLUMNS)
     .order(column, { ascending: direction === 'asc', nullsFirst: false })
     .order('created_at', { ascending: false })
     .order('id')
     .range(from, from + pageSize - 1);
-  if (error) {
-    // Asking for a page past the last one is not an error for the shopper: there is nothing there.
-    if (error.code === 'PGRST103') return { products: [], total: count ?? 0 };
-    throw toApiError(error);
+  if (error?.code === 'PGRST103') {
+    // A page past the last one (an old link): nothing there, but the count tells the shop where
+    // the last page is. The 416 answer carries no count, so it is asked for on its own.
+    const counted = await listing('id', true);
+    if (counted.error) throw toApiError(counted.error);
+    return { products: [], total: counted.count ?? 0 };
   }
+  if (error) throw toApiError(error);
   return { products: (data as unknown as ProductSummary[]).map(normalize), total: count ?? 0 };
 }
 

@@ -1,9 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { open } from './support';
 
-/** Every screen of the foundation that renders without signing in. */
+/** Every screen that renders without signing in (the shop with its filters set, a product with variants). */
 const ROUTES = [
   '/',
+  '/shop',
+  '/shop?category=clothing&size=M&color=Stone%20Grey&inStock=true&minPrice=20&maxPrice=80&q=tee',
+  '/shop/iron-oversized-tee',
+  '/shop/no-such-product',
   '/collections',
   '/cart',
   '/auth',
