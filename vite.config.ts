@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -6,9 +7,31 @@ import { lingui } from '@lingui/vite-plugin';
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|@lingui[\\/](core|react)|@messageformat)[\\/]|[\\/]styled-system[\\/]/;
 
+/**
+ * Writes `.br` and `.gz` beside every text asset of the build, so the static server (sirv, and
+ * any CDN that honours them) sends compressed files without compressing per request: the
+ * framework chunk is 290 KB as it is and 93 KB gzipped.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'npng:precompress',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(file.fileName)) continue;
+        const source = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+        if (source.length < 1024) continue;
+        this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) });
+        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+      }
+    },
+  };
+}
+
 // The Lingui macro is a Babel plugin; it must run before react() so JSX is still intact.
 export default defineConfig({
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui()],
+  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), precompress()],
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
   build: {

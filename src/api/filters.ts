@@ -14,10 +14,19 @@ export function quoted(value: string): string {
   return `"${value.replace(/[\\"]/g, '\\$&')}"`;
 }
 
-/** `col1.ilike."%term%",col2.ilike."%term%"`: "any of these columns contains the text", for `.or()`. */
+/** A regular expression (Postgres ARE, JavaScript too) that matches the text literally. */
+export function regexLiteral(text: string): string {
+  return text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+}
+
+/**
+ * `col1.ilike."%term%",col2.ilike."%term%"`: "any of these columns contains the text", for `.or()`.
+ * PostgREST turns every `*` of a like pattern into `%`, so a term with a `*` is matched with
+ * `imatch` (case-insensitive regular expression) on the escaped text instead.
+ */
 export function anyColumnContains(columns: readonly string[], term: string): string {
-  const value = quoted(containsPattern(term));
-  return columns.map((column) => `${column}.ilike.${value}`).join(',');
+  const filter = term.includes('*') ? `imatch.${quoted(regexLiteral(term))}` : `ilike.${quoted(containsPattern(term))}`;
+  return columns.map((column) => `${column}.${filter}`).join(',');
 }
 
 /** A Postgres array literal (`{"a","b c"}`) for cs/cd/ov filters, every element quoted. */

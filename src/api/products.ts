@@ -116,6 +116,7 @@ export async function fetchRelated(product: Pick<Product, 'id' | 'category'>): P
     .eq('category', product.category)
     .neq('id', product.id)
     .order('created_at', { ascending: false })
+    .order('id')
     .limit(RELATED_LIMIT);
   if (error) throw toApiError(error);
   return (data as unknown as ProductSummary[]).map(normalize);
