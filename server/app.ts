@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CORS_HEADERS, HttpError, json, toApiRequest, type ApiRequest, type ApiResponse } from './http.ts';
@@ -95,6 +96,7 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
         }
       }
       const headers: Record<string, string> = { ...CORS_HEADERS, ...res.headers };
+      compressBody(res, headers, nodeReq.headers['accept-encoding']);
       // A known length spares clients chunked decoding (HEAD keeps the length of the GET body).
       if (res.body !== undefined && !('content-length' in headers) && res.status !== 204 && res.status !== 304) {
         headers['content-length'] = String(typeof res.body === 'string' ? Buffer.byteLength(res.body) : res.body.byteLength);
@@ -164,4 +166,22 @@ function needsApiKey(path: string): boolean {
 /** Local stand-in for the third-party IP-geolocation service: a plain-text country code. */
 async function geo(context: ServerContext): Promise<ApiResponse> {
   return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: context.config.devCountry };
+}
+
+const COMPRESSIBLE = /^(application\/(json|vnd\.pgrst\.[a-z+.]*json|openapi\+json)|text\/)/;
+
+/**
+ * Gzips text answers of 1 KB or more when the client accepts it, as hosted Supabase's gateway
+ * does: a shop page of products with their variants and images is ~30 KB of JSON, ~4 KB gzipped.
+ */
+function compressBody(res: ApiResponse, headers: Record<string, string>, acceptEncoding: string | undefined): void {
+  const type = headers['content-type'] ?? '';
+  if (res.body === undefined || 'content-encoding' in headers || !COMPRESSIBLE.test(type)) return;
+  if (!/\bgzip\b/.test(acceptEncoding ?? '')) return;
+  const raw = typeof res.body === 'string' ? Buffer.from(res.body) : res.body;
+  if (raw.byteLength < 1024) return;
+  res.body = gzipSync(raw, { level: 6 });
+  headers['content-encoding'] = 'gzip';
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  delete headers['content-length'];
 }
