@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { selectLocale } from '../machines/localeMachine';
 import { App } from './app/App';
 import { installChunkReload } from './app/chunkReload';
+import { preloadRoute } from './app/routes';
 import { createServices } from './app/services/createServices';
 import { activateLocale } from './i18n/i18n';
 import './index.css';
@@ -21,6 +22,8 @@ async function applyLocale(locale: 'en' | 'de') {
   document.documentElement.lang = locale;
 }
 
+// The first screen's code and texts load alongside the shell's catalogue, not after it.
+preloadRoute(window.location.pathname);
 // Subscribe first, so a change that arrives while the first catalogue loads is not missed.
 services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));
 await applyLocale(selectLocale(services.locale.getSnapshot()));

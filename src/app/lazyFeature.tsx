@@ -1,16 +1,30 @@
 import { lazy, type ComponentType } from 'react';
-import { loadFeatureCatalog } from '../i18n/i18n';
+import { loadFeatureCatalog, markFeatureInUse } from '../i18n/i18n';
 
 /**
  * A code-split screen: its chunk and its feature's catalogue (src/features/<name>/locales) load
- * together, so the screen never renders untranslated.
+ * together, so the screen never renders untranslated. `preload()` starts both before the screen
+ * is rendered (main.tsx does it for the page a visit starts on, alongside the shell's catalogue).
  */
 // biome-ignore lint/suspicious/noExplicitAny: each screen has its own props
 export function lazyFeature<P = any>(feature: string, load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(async () => {
-    const [mod] = await Promise.all([load(), loadFeatureCatalog(feature)]);
+  let chunk: Promise<{ default: ComponentType<P> }> | undefined;
+  const loadChunk = () => {
+    chunk ??= load().catch((error: unknown) => {
+      chunk = undefined; // a later render tries again (and reports to its error boundary)
+      throw error;
+    });
+    return chunk;
+  };
+  const Component = lazy(async () => {
+    const [mod] = await Promise.all([loadChunk(), loadFeatureCatalog(feature)]);
     return mod;
   });
+  const preload = () => {
+    markFeatureInUse(feature);
+    loadChunk().catch(() => undefined);
+  };
+  return Object.assign(Component, { preload });
 }
 
 /**

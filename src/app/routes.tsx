@@ -23,6 +23,18 @@ const Privacy = lazyFeature('content', () => import('../features/content/Privacy
 const Terms = lazyFeature('content', () => import('../features/content/TermsRoute'));
 export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
 
+/** The screens a visit usually starts on, loaded together with the app instead of after it. */
+const LANDING_PAGES: [RegExp, { preload: () => void }][] = [
+  [/^\/$/, Home],
+  [/^\/shop\/?$/, Shop],
+  [/^\/shop\/[^/]+\/?$/, Product],
+  [/^\/collections\/?$/, Collections],
+  [/^\/cart\/?$/, Cart],
+];
+export function preloadRoute(pathname: string): void {
+  LANDING_PAGES.find(([pattern]) => pattern.test(pathname))?.[1].preload();
+}
+
 /** Screens that later issues build (orders, admin): nothing is shown until then. */
 const NotYetBuilt = () => null;
 

@@ -30,6 +30,11 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.activate(locale);
 }
 
+/** Marks a feature as in use, so the next activateLocale loads its catalogue with the shell's. */
+export function markFeatureInUse(name: string): void {
+  usedFeatures.add(name);
+}
+
 /** Loads one feature's catalogue for the active language (called before its screen renders). */
 export async function loadFeatureCatalog(name: string): Promise<void> {
   usedFeatures.add(name);
