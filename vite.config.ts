@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -8,22 +10,25 @@ const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|@lingui[\\/](core|react)|@messageformat)[\\/]|[\\/]styled-system[\\/]/;
 
 /**
- * Writes `.br` and `.gz` beside every text asset of the build, so the static server (sirv, and
+ * Writes `.br` and `.gz` beside every text file of the build, so the static server (sirv, and
  * any CDN that honours them) sends compressed files without compressing per request: the
- * framework chunk is 290 KB as it is and 93 KB gzipped.
+ * framework chunk is 290 KB as it is and 93 KB gzipped. Done from the files on disk once they are
+ * written: in generateBundle, chunks still hold placeholders Vite fills in afterwards.
  */
 function precompress(): Plugin {
   return {
     name: 'npng:precompress',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(file.fileName)) continue;
-        const source = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(fileName)) continue;
+        const path = join(dir, fileName);
+        const source = readFileSync(path);
         if (source.length < 1024) continue;
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) });
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+        writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
       }
     },
   };
