@@ -5,6 +5,8 @@ import { css } from '../../styled-system/css';
 import { selectAuthStatus, selectIsAdmin } from '../../machines/authMachine';
 import { selectCount, selectDrawerOpen } from '../../machines/cartMachine';
 import { selectLocale } from '../../machines/localeMachine';
+import type { SearchDialogContainerProps } from '../features/search/SearchDialogContainer';
+import { loadFeatureCatalog } from '../i18n/i18n';
 import { useServices } from '../services/context';
 import { lazyFeature, lazyWithPreload } from './lazyFeature';
 import { NewsletterSignup } from './routes';
@@ -19,6 +21,10 @@ const CartDrawer = lazyFeature('cart', () => import('../features/cart/CartDrawer
 const Toaster = lazyFeature('toasts', () => import('../features/toasts/ToasterContainer'));
 /** The side menu's dialog code loads when the menu button is first pointed at, focused or pressed. */
 const { Component: MobileMenuView, preload: preloadMobileMenu } = lazyWithPreload<MobileMenuViewProps>(() => import('./shell/MobileMenuView').then((m) => ({ default: m.MobileMenuView })));
+/** The search dialog and its texts load together, when the Search button is first pointed at, focused or pressed. */
+const { Component: SearchDialog, preload: preloadSearch } = lazyWithPreload<SearchDialogContainerProps>(() =>
+  Promise.all([import('../features/search/SearchDialogContainer'), loadFeatureCatalog('search')]).then(([m]) => m),
+);
 
 /** The frame around every screen: header, side menu, cart drawer, toasts, footer. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -26,6 +32,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const [path, navigate] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuMounted = useOpenedOnce(menuOpen);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchMounted = useOpenedOnce(searchOpen);
   const signedIn = useSelector(auth, selectAuthStatus) === 'signedIn';
   const isAdmin = useSelector(auth, selectIsAdmin);
   const cartCount = useSelector(cart, selectCount);
@@ -43,13 +51,29 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', minH: '100dvh' })}>
       <SkipLink />
-      <HeaderView {...shared} onNavigate={navigate} onOpenMenu={() => setMenuOpen(true)} onMenuIntent={preloadMobileMenu} />
+      <HeaderView
+        {...shared}
+        onNavigate={navigate}
+        onOpenMenu={() => {
+          setMenuOpen(true);
+          preloadSearch();
+        }}
+        onMenuIntent={preloadMobileMenu}
+        onOpenSearch={() => setSearchOpen(true)}
+        onSearchIntent={preloadSearch}
+      />
       {menuMounted && (
         <LazyPart name="Side menu">
-          <MobileMenuView {...shared} open={menuOpen} onOpenChange={setMenuOpen} />
+          <MobileMenuView {...shared} open={menuOpen} onOpenChange={setMenuOpen} onOpenSearch={() => setSearchOpen(true)} />
         </LazyPart>
       )}
-      <main id="main" tabIndex={-1} className={css({ flex: '1', outline: 'none' })}>
+      {searchMounted && (
+        <LazyPart name="Search">
+          <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+        </LazyPart>
+      )}
+      {/* At least a screen high, so the footer starts below the fold and never jumps when a screen's code arrives (CLS). */}
+      <main id="main" tabIndex={-1} className={css({ flex: '1', minH: '100dvh', outline: 'none' })}>
         {children}
       </main>
       <FooterView

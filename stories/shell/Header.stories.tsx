@@ -59,7 +59,23 @@ export const Admin: Story = {
   },
 };
 
-export const WithSearch: Story = { args: { onOpenSearch: fn() } };
+export const WithSearch: Story = {
+  args: { onOpenSearch: fn(), onSearchIntent: fn() },
+  play: async ({ canvasElement, args }) => {
+    const search = within(canvasElement).getByRole('button', { name: 'Search' });
+    // Pointing at the button starts fetching the dialog's code; pressing it opens the dialog.
+    await userEvent.hover(search);
+    await expect(args.onSearchIntent).toHaveBeenCalled();
+    await userEvent.click(search);
+    await expect(args.onOpenSearch).toHaveBeenCalled();
+  },
+};
+export const WithSearchDe = inGerman({
+  args: { onOpenSearch: fn(), locale: 'de' as const },
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Suche' })).toBeVisible();
+  },
+});
 
 export const Phone: Story = {
   args: { cartCount: 2 },

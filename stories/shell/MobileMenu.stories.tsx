@@ -50,3 +50,20 @@ export const SignedInAdmin: Story = {
 
 export const SignedOutDe = inGerman({ args: { locale: 'de' as const } });
 export const SignedInAdminDe = inGerman({ args: { signedIn: true, isAdmin: true, locale: 'de' as const } });
+
+export const WithSearch: Story = {
+  args: { onOpenSearch: fn() },
+  play: async ({ canvasElement, args }) => {
+    const menu = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Menu' }));
+    await userEvent.click(menu.getByRole('button', { name: 'Search' }));
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+    await expect(args.onOpenSearch).toHaveBeenCalled();
+  },
+};
+export const WithSearchDe = inGerman({
+  args: { onOpenSearch: fn(), locale: 'de' as const },
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const menu = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Menü' }));
+    await expect(menu.getByRole('button', { name: 'Suche' })).toBeVisible();
+  },
+});

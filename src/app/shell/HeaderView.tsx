@@ -25,6 +25,8 @@ export type HeaderViewProps = {
   onMenuIntent?: () => void;
   /** The search dialog; the button shows only when a search is wired in. */
   onOpenSearch?: () => void;
+  /** The pointer or focus reached the Search button: a chance to fetch the dialog's code early. */
+  onSearchIntent?: () => void;
 };
 
 export const navLink = css({
@@ -42,7 +44,7 @@ export const navLink = css({
 export const isCurrent = (path: string, href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
 
 export function HeaderView(props: HeaderViewProps) {
-  const { path, cartCount, signedIn, isAdmin, locale, onLocaleChange, onNavigate, onSignOut, onOpenCart, onOpenMenu, onMenuIntent, onOpenSearch } = props;
+  const { path, cartCount, signedIn, isAdmin, locale, onLocaleChange, onNavigate, onSignOut, onOpenCart, onOpenMenu, onMenuIntent, onOpenSearch, onSearchIntent } = props;
   const { t, i18n } = useLingui();
   return (
     <header className={css({ position: 'sticky', top: 0, zIndex: 40, bg: 'bg', borderBottomWidth: '1px', borderColor: 'border' })}>
@@ -72,7 +74,11 @@ export function HeaderView(props: HeaderViewProps) {
         </nav>
         <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: { base: '0', md: '2' } })}>
           {onOpenSearch && (
-            <button type="button" className={button({ variant: 'ghost', size: 'icon' })} aria-label={t`Search`} onClick={onOpenSearch}>
+            <button type="button" className={button({ variant: 'ghost', size: 'icon' })} aria-label={t`Search`}
+              onClick={onOpenSearch}
+              onPointerEnter={onSearchIntent}
+              onFocus={onSearchIntent}
+            >
               <SearchIcon />
             </button>
           )}

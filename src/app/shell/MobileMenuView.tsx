@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { css, cx } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
 import type { Locale } from '../../i18n/i18n';
-import { CartIcon, CloseIcon } from '../../ui/icons';
+import { CartIcon, CloseIcon, SearchIcon } from '../../ui/icons';
 import { ADMIN_HREF, accountLinks, MAIN_LINKS } from '../navigation';
 import { isCurrent } from './HeaderView';
 import { LanguageToggle } from './LanguageToggle';
@@ -21,6 +21,8 @@ export type MobileMenuViewProps = {
   onLocaleChange: (locale: Locale) => void;
   onSignOut: () => void;
   onOpenCart: () => void;
+  /** The search dialog; the entry shows only when a search is wired in. */
+  onOpenSearch?: () => void;
 };
 
 const menuLink = css({
@@ -38,7 +40,7 @@ const menuLink = css({
 
 /** SPEC §2: the side menu repeats the header (links, account, language) and shows the cart count. */
 export function MobileMenuView(props: MobileMenuViewProps) {
-  const { open, path, cartCount, signedIn, isAdmin, locale, onOpenChange, onLocaleChange, onSignOut, onOpenCart } = props;
+  const { open, path, cartCount, signedIn, isAdmin, locale, onOpenChange, onLocaleChange, onSignOut, onOpenCart, onOpenSearch } = props;
   const { t, i18n } = useLingui();
   const close = () => onOpenChange(false);
   return (
@@ -67,9 +69,21 @@ export function MobileMenuView(props: MobileMenuViewProps) {
                 </Link>
               )}
             </nav>
+            {onOpenSearch && (
+              <button
+                type="button"
+                className={cx(button({ variant: 'outline', size: 'md' }), css({ w: 'full', mt: '5', justifyContent: 'flex-start' }))}
+                onClick={() => {
+                  close();
+                  onOpenSearch();
+                }}
+              >
+                <SearchIcon /> {t`Search`}
+              </button>
+            )}
             <button
               type="button"
-              className={cx(button({ variant: 'outline', size: 'md' }), css({ w: 'full', mt: '5', justifyContent: 'space-between' }))}
+              className={cx(button({ variant: 'outline', size: 'md' }), css({ w: 'full', mt: onOpenSearch ? '3' : '5', justifyContent: 'space-between' }))}
               onClick={() => {
                 close();
                 onOpenCart();

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { FeaturedContainer } from './FeaturedContainer';
 import { HomeView } from './HomeView';
 
-/** / : the static home sections; the catalogue passes its featured block in. */
-export default function HomeRoute({ featured }: { featured?: ReactNode }) {
-  return <HomeView featured={featured} />;
+/** / : the static home sections with the featured products below them. */
+export default function HomeRoute() {
+  return <HomeView featured={<FeaturedContainer />} />;
 }

@@ -1,0 +1,51 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { FEATURED_HOME_LIMIT, type ProductSummary } from './catalogue';
+
+type Context = { limit: number; products: ProductSummary[]; error: string | null };
+
+export type FeaturedInput = { limit?: number };
+export type FeaturedEvent = { type: 'featured.retry' };
+
+/**
+ * The home page's featured products (SPEC §2 Home): loading → loaded | empty | error, and Try again
+ * from error. `listViewed` runs once per successful load (analytics view_item_list).
+ */
+export const featuredMachine = setup({
+  types: { context: {} as Context, events: {} as FeaturedEvent, input: {} as FeaturedInput },
+  actors: {
+    fetchFeatured: fromPromise<ProductSummary[], { limit: number }>(async () => {
+      throw new Error('provide fetchFeatured');
+    }),
+  },
+  actions: {
+    listViewed: (_, _params: { products: ProductSummary[] }) => {},
+  },
+}).createMachine({
+  id: 'featured',
+  context: ({ input }) => ({ limit: input.limit ?? FEATURED_HOME_LIMIT, products: [], error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'fetchFeatured',
+        src: 'fetchFeatured',
+        input: ({ context }) => ({ limit: context.limit }),
+        onDone: [
+          { guard: ({ event }) => event.output.length === 0, target: 'empty', actions: assign({ products: [] }) },
+          // A backend that ignores the limit still shows no more than the block has room for.
+          { target: 'loaded', actions: assign({ products: ({ context, event }) => event.output.slice(0, context.limit) }) },
+        ],
+        onError: {
+          target: 'error',
+          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+        },
+      },
+    },
+    loaded: { entry: { type: 'listViewed', params: ({ context }) => ({ products: context.products }) } },
+    empty: {},
+    error: { on: { 'featured.retry': 'loading' } },
+  },
+});
+
+export type FeaturedStatus = 'loading' | 'loaded' | 'empty' | 'error';

@@ -1,0 +1,35 @@
+import { useMachine } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { FEATURED_HOME_LIMIT, quickAddFromFeatured, type ProductSummary } from '../../../machines/catalogue';
+import { featuredMachine, type FeaturedStatus } from '../../../machines/featuredMachine';
+import { fetchFeatured } from '../../api/products';
+import { analytics, ITEM_LISTS } from '../../services/analytics';
+import { useAddToCart } from '../../services/useAddToCart';
+import { FeaturedView } from './FeaturedView';
+
+const machine = featuredMachine.provide({
+  actors: { fetchFeatured: fromPromise(({ input }) => fetchFeatured(input.limit)) },
+  actions: { listViewed: (_, { products }) => analytics.viewItemList(ITEM_LISTS.featured, products) },
+});
+
+/** The home page's featured block: loads the featured products; Add to Cart per SPEC §4 featured add. */
+export function FeaturedContainer() {
+  const [snapshot, send] = useMachine(machine, { input: { limit: FEATURED_HOME_LIMIT } });
+  const [, navigate] = useLocation();
+  const addToCart = useAddToCart();
+  const add = (product: ProductSummary) => {
+    const quick = quickAddFromFeatured(product);
+    if (quick.kind === 'add') addToCart(product, quick.variant, 1);
+    else navigate(`/shop/${product.slug}`);
+  };
+  return (
+    <FeaturedView
+      status={snapshot.value as FeaturedStatus}
+      products={snapshot.context.products}
+      onAdd={add}
+      onSelect={(product, index) => analytics.selectItem(ITEM_LISTS.featured, product, index)}
+      onRetry={() => send({ type: 'featured.retry' })}
+    />
+  );
+}
