@@ -61,6 +61,7 @@ export default defineConfig({
             '@ark-ui/react/menu',
             '@ark-ui/react/portal',
             '@ark-ui/react/tabs',
+            '@ark-ui/react/slider',
             '@ark-ui/react/drawer',
             'storybook/test',
             '@storybook/addon-a11y/preview',

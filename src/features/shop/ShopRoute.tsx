@@ -1,4 +1,70 @@
-/** /shop — built in issue 4 (helper in progress). */
+import { useLingui } from '@lingui/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { quickAddFromShop, SHOP_PAGE_SIZE, type ProductSummary } from '../../../machines/catalogue';
+import { shopMachine, shopStatus } from '../../../machines/shopMachine';
+import { clearFilters, pageCount, withChange } from '../../../machines/shopQuery';
+import { fetchShopPage } from '../../api/products';
+import { analytics, ITEM_LISTS } from '../../services/analytics';
+import { useAddToCart } from '../../services/useAddToCart';
+import { ShopView } from './ShopView';
+import { parseShopQuery, shopHref } from './url';
+
+/** /shop: the URL's query → shop machine → view; every shopper change is a new URL. */
 export default function ShopRoute() {
-  return null;
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const query = useMemo(() => parseShopQuery(search), [search]);
+  // Name sorts follow the titles the shopper reads (German ones on the German site).
+  const { i18n } = useLingui();
+  const locale = useRef(i18n.locale);
+  locale.current = i18n.locale;
+  const [snapshot, send] = useMachine(
+    shopMachine.provide({ actors: { fetchShopPage: fromPromise(({ input }) => fetchShopPage(input.query, SHOP_PAGE_SIZE, locale.current)) } }),
+  );
+  const addToCart = useAddToCart();
+  const status = shopStatus(snapshot.value);
+  const { products, total, query: loaded } = snapshot.context;
+
+  useEffect(() => send({ type: 'query.set', query }), [send, query]);
+
+  // Another page of the same list starts at its top (the path does not change, so the shell won't).
+  const shownPage = useRef(query.page);
+  useEffect(() => {
+    if (shownPage.current !== query.page) window.scrollTo(0, 0);
+    shownPage.current = query.page;
+  }, [query.page]);
+
+  // A page past the last one (an old link, fewer products now): go to the last page instead.
+  const lastPage = pageCount(total, SHOP_PAGE_SIZE);
+  const pastTheEnd = status === 'empty' && total > 0 && loaded !== null && loaded.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd && loaded) navigate(shopHref({ ...loaded, page: lastPage }), { replace: true });
+  }, [pastTheEnd, loaded, lastPage, navigate]);
+
+  useEffect(() => {
+    if (status === 'results') analytics.viewItemList(ITEM_LISTS.shop, products);
+  }, [status, products]);
+
+  const onAdd = (product: ProductSummary) => {
+    const choice = quickAddFromShop(product);
+    if (choice.kind === 'add') addToCart(product, choice.variant, 1);
+    else navigate(`/shop/${product.slug}`);
+  };
+
+  return (
+    <ShopView
+      status={pastTheEnd ? 'loading' : status}
+      query={query}
+      products={products}
+      total={total}
+      onChange={(change) => navigate(shopHref(withChange(query, change)))}
+      onClear={() => navigate(shopHref(clearFilters(query)))}
+      onRetry={() => send({ type: 'shop.retry' })}
+      onAdd={onAdd}
+      onSelect={(product, index) => analytics.selectItem(ITEM_LISTS.shop, product, index)}
+    />
+  );
 }

@@ -28,7 +28,8 @@ function euros(value: string | null, round: (n: number) => number): number | nul
   if (value === null || value.trim() === '') return null;
   const n = Number(value);
   if (!Number.isFinite(n) || n < PRICE_MIN || n > PRICE_MAX) return null;
-  return round(n / PRICE_STEP) * PRICE_STEP;
+  // `+ 0` turns -0 (from "-0") into 0, so the query equals what its URL reads back as.
+  return round(n / PRICE_STEP) * PRICE_STEP + 0;
 }
 
 function sortFrom(params: URLSearchParams): SortKey | null {

@@ -1,0 +1,70 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ProductSummary } from './catalogue';
+import { sameQuery, type ShopQuery } from './shopQuery';
+
+export type ShopPage = { products: ProductSummary[]; total: number };
+
+type Context = {
+  /** The query being shown or loaded; null until the container sends the URL's first query. */
+  query: ShopQuery | null;
+  products: ProductSummary[];
+  /** Matching products over all pages (the server's exact count). */
+  total: number;
+  error: string | null;
+};
+
+export type ShopEvent = { type: 'query.set'; query: ShopQuery } | { type: 'shop.retry' };
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The shop list (SPEC §2 Shop, §4 "Shop list: loading, results, empty, error"). The URL is the
+ * source of the query: the container sends `query.set` whenever it changes. A new query restarts
+ * the load, so the answer to an older one (its invocation is stopped) never overwrites it.
+ */
+export const shopMachine = setup({
+  types: { context: {} as Context, events: {} as ShopEvent },
+  actors: {
+    fetchShopPage: fromPromise<ShopPage, { query: ShopQuery }>(async () => {
+      throw new Error('provide fetchShopPage');
+    }),
+  },
+  guards: {
+    isNewQuery: ({ context, event }) => event.type === 'query.set' && (context.query === null || !sameQuery(context.query, event.query)),
+  },
+}).createMachine({
+  id: 'shop',
+  context: { query: null, products: [], total: 0, error: null },
+  initial: 'idle',
+  on: {
+    'query.set': {
+      guard: 'isNewQuery',
+      target: '.loading',
+      reenter: true,
+      actions: assign({ query: ({ event }) => event.query }),
+    },
+  },
+  states: {
+    idle: {},
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'fetchShopPage',
+        src: 'fetchShopPage',
+        input: ({ context }) => ({ query: context.query as ShopQuery }),
+        onDone: [
+          { guard: ({ event }) => event.output.products.length === 0, target: 'empty', actions: assign({ products: [], total: ({ event }) => event.output.total }) },
+          { target: 'results', actions: assign({ products: ({ event }) => event.output.products, total: ({ event }) => event.output.total }) },
+        ],
+        onError: { target: 'error', actions: assign({ products: [], total: 0, error: ({ event }) => message(event.error) }) },
+      },
+    },
+    results: {},
+    empty: {},
+    error: { on: { 'shop.retry': 'loading' } },
+  },
+});
+
+/** What the view shows; `idle` (before the first query arrives) looks like loading. */
+export type ShopStatus = 'loading' | 'results' | 'empty' | 'error';
+export const shopStatus = (value: string): ShopStatus => (value === 'idle' ? 'loading' : (value as ShopStatus));
