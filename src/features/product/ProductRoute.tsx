@@ -1,4 +1,67 @@
-/** /shop/{slug} — built in issue 4 (helper in progress). */
-export default function ProductRoute(_props: { slug: string }) {
-  return null;
+import { useRef } from 'react';
+import { useMachine } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { productMachine, productStatus, sideStatus } from '../../../machines/productMachine';
+import { fetchProductBySlug, fetchRating, fetchRelated } from '../../api/products';
+import { fetchReviews } from '../../api/reviews';
+import { analytics, ITEM_LISTS } from '../../services/analytics';
+import { useServices } from '../../services/context';
+import { useAddToCart } from '../../services/useAddToCart';
+import { ProductView } from './ProductView';
+import { ReviewFormContainer } from './ReviewFormContainer';
+
+/** /shop/{slug}: the product machine with the api behind it, mapped to the view. */
+export default function ProductRoute({ slug }: { slug: string }) {
+  const { cart } = useServices();
+  // The machine keeps the actions of the first render; the ref hands it the current add.
+  const add = useAddToCart();
+  const addToCart = useRef(add);
+  addToCart.current = add;
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    productMachine.provide({
+      actors: {
+        fetchProduct: fromPromise(({ input }) => fetchProductBySlug(input.slug)),
+        fetchRating: fromPromise(({ input }) => fetchRating(input.productId)),
+        fetchReviews: fromPromise(({ input }) => fetchReviews(input.productId)),
+        fetchRelated: fromPromise(({ input }) => fetchRelated(input.product)),
+      },
+      actions: {
+        addToCart: (_, { product, variant, qty }) => addToCart.current(product, variant, qty),
+        goToCart: () => {
+          cart.send({ type: 'drawer.close' });
+          navigate('/cart');
+        },
+        viewItem: (_, { product, variant }) => analytics.viewItem(product, variant),
+      },
+    }),
+    { input: { slug } },
+  );
+  const { context } = snapshot;
+  const status = productStatus(snapshot);
+  return (
+    <ProductView
+      status={status}
+      product={context.product}
+      error={context.error}
+      selectedVariantId={context.variantId}
+      qty={context.qty}
+      rating={context.rating}
+      reviewsStatus={sideStatus(snapshot, 'reviews')}
+      reviews={context.reviews}
+      relatedStatus={sideStatus(snapshot, 'related')}
+      related={context.related}
+      reviewForm={context.product && <ReviewFormContainer product={context.product} />}
+      onSelectVariant={(variantId) => send({ type: 'variant.select', variantId })}
+      onQtyChange={(qty) => send({ type: 'qty.set', qty })}
+      onIncrement={() => send({ type: 'qty.increment' })}
+      onDecrement={() => send({ type: 'qty.decrement' })}
+      onAddToCart={() => send({ type: 'cart.add' })}
+      onBuyNow={() => send({ type: 'cart.buyNow' })}
+      onRetry={() => send({ type: 'product.retry' })}
+      onRetryReviews={() => send({ type: 'reviews.retry' })}
+      onSelectRelated={(product, index) => analytics.selectItem(ITEM_LISTS.related, product, index)}
+    />
+  );
 }
