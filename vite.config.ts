@@ -34,9 +34,44 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `<link rel="preconnect">` to the Supabase URL the build talks to (VITE_SUPABASE_URL, else the
+ * local backend as in src/api/client.ts): the API is another origin, so the first request would
+ * otherwise wait for a new connection after the app's code has loaded.
+ */
+function preconnectApi(): Plugin {
+  let origin = 'http://localhost:54321';
+  return {
+    name: 'npng:preconnect-api',
+    configResolved(config) {
+      const url = config.env.VITE_SUPABASE_URL;
+      if (url) origin = new URL(url).origin;
+    },
+    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head' }],
+  };
+}
+
+/**
+ * `<link rel="modulepreload">` for the shell's catalogues: the app renders nothing until the
+ * visitor's language is loaded, so that small chunk should not wait for the app's code to ask.
+ */
+function preloadShellCatalogues(): Plugin {
+  return {
+    name: 'npng:preload-shell-catalogues',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx) =>
+        Object.values(ctx.bundle ?? {})
+          .filter((chunk) => chunk.type === 'chunk' && /[\\/]src[\\/]i18n[\\/]locales[\\/][a-z]+[\\/]messages\.po$/.test(chunk.facadeModuleId ?? ''))
+          .map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', href: `/${chunk.fileName}`, crossorigin: '' }, injectTo: 'head' as const })),
+    },
+  };
+}
+
 // The Lingui macro is a Babel plugin; it must run before react() so JSX is still intact.
 export default defineConfig({
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), precompress()],
+  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), preconnectApi(), preloadShellCatalogues(), precompress()],
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
   build: {

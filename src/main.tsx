@@ -22,8 +22,8 @@ async function applyLocale(locale: 'en' | 'de') {
   document.documentElement.lang = locale;
 }
 
-// The first screen's code and texts load alongside the shell's catalogue, not after it.
-preloadRoute(window.location.pathname);
+// The first screen's code, texts and data load alongside the shell's catalogue, not after it.
+preloadRoute(window.location.pathname, window.location.search, selectLocale(services.locale.getSnapshot()));
 // Subscribe first, so a change that arrives while the first catalogue loads is not missed.
 services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));
 await applyLocale(selectLocale(services.locale.getSnapshot()));

@@ -35,6 +35,31 @@ function normalize<P extends ProductSummary>(row: P): P {
   return { ...row, tags: row.tags ?? [], variants, media };
 }
 
+/**
+ * Requests started while a visit's first screen is still loading its code (src/app/routes.tsx),
+ * handed to the screen's first call for the same data, once. A failed early request is handed
+ * over as it is: the screen shows the failure and its Try again asks anew.
+ */
+const early = new Map<string, Promise<unknown>>();
+function takeEarly<T>(key: string): Promise<T> | undefined {
+  const pending = early.get(key) as Promise<T> | undefined;
+  early.delete(key);
+  return pending;
+}
+function startEarly(key: string, load: () => Promise<unknown>): void {
+  if (early.has(key)) return;
+  const pending = load();
+  pending.catch(() => undefined); // nobody may ever take it
+  early.set(key, pending);
+}
+const shopKey = (query: ShopQuery, pageSize: number, locale: string) => `shop:${pageSize}:${locale}:${JSON.stringify(query)}`;
+export function prefetchShopPage(query: ShopQuery, locale: string): void {
+  startEarly(shopKey(query, SHOP_PAGE_SIZE, locale), () => loadShopPage(query, SHOP_PAGE_SIZE, locale));
+}
+export function prefetchProduct(slug: string): void {
+  startEarly(`product:${slug}`, () => loadProductBySlug(slug));
+}
+
 /** Featured products, newest first (SPEC §7 Featured: 6 on the home page, 8 by default). */
 export async function fetchFeatured(limit: number = FEATURED_DEFAULT_LIMIT): Promise<ProductSummary[]> {
   const { data, error } = await supabase()
@@ -56,7 +81,7 @@ export type ShopPage = { products: ProductSummary[]; total: number };
  * in SQL on the `product_listing` view (ARCHITECTURE §4, ADR 0006), so pages and counts agree.
  * `locale` decides which title a name sort follows.
  */
-export async function fetchShopPage(query: ShopQuery, pageSize: number = SHOP_PAGE_SIZE, locale = 'en'): Promise<ShopPage> {
+async function loadShopPage(query: ShopQuery, pageSize: number, locale: string): Promise<ShopPage> {
   const listing = (columns: string, head = false) => {
     let request = supabase().from('product_listing').select(columns, { count: 'exact', head }).eq('status', 'published');
     if (query.category) request = request.eq('category', query.category);
@@ -91,8 +116,20 @@ export async function fetchShopPage(query: ShopQuery, pageSize: number = SHOP_PA
   return { products: (data as unknown as ProductSummary[]).map(normalize), total: count ?? 0 };
 }
 
+/**
+ * One page of the shop (see loadShopPage); answered by the request `prefetchShopPage` started for
+ * the same page when there is one.
+ */
+export function fetchShopPage(query: ShopQuery, pageSize: number = SHOP_PAGE_SIZE, locale = 'en'): Promise<ShopPage> {
+  return takeEarly<ShopPage>(shopKey(query, pageSize, locale)) ?? loadShopPage(query, pageSize, locale);
+}
+
 /** A published product by its slug; a missing or unpublished one is an ApiError 'not_found'. */
-export async function fetchProductBySlug(slug: string): Promise<Product> {
+export function fetchProductBySlug(slug: string): Promise<Product> {
+  return takeEarly<Product>(`product:${slug}`) ?? loadProductBySlug(slug);
+}
+
+async function loadProductBySlug(slug: string): Promise<Product> {
   const { data, error } = await supabase().from('products').select(PRODUCT_COLUMNS).eq('slug', slug).eq('status', 'published').maybeSingle();
   if (error) throw toApiError(error);
   if (!data) throw new ApiError('not_found', 'Product not found', { status: 404 });

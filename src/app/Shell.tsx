@@ -5,6 +5,7 @@ import { css } from '../../styled-system/css';
 import { selectAuthStatus, selectIsAdmin } from '../../machines/authMachine';
 import { selectCount, selectDrawerOpen } from '../../machines/cartMachine';
 import { selectLocale } from '../../machines/localeMachine';
+import { selectToasts } from '../../machines/toastMachine';
 import type { SearchDialogContainerProps } from '../features/search/SearchDialogContainer';
 import { loadFeatureCatalog } from '../i18n/i18n';
 import { useServices } from '../services/context';
@@ -15,6 +16,7 @@ import { FooterView } from './shell/FooterView';
 import { HeaderView } from './shell/HeaderView';
 import type { MobileMenuViewProps } from './shell/MobileMenuView';
 import { SkipLink } from './shell/SkipLink';
+import { useIdle } from '../ui/useIdle';
 import { useOpenedOnce } from '../ui/useOpenedOnce';
 
 const CartDrawer = lazyFeature('cart', () => import('../features/cart/CartDrawerContainer'));
@@ -28,7 +30,7 @@ const { Component: SearchDialog, preload: preloadSearch } = lazyWithPreload<Sear
 
 /** The frame around every screen: header, side menu, cart drawer, toasts, footer. */
 export function Shell({ children }: { children: ReactNode }) {
-  const { auth, cart, locale } = useServices();
+  const { auth, cart, locale, toasts } = useServices();
   const [path, navigate] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuMounted = useOpenedOnce(menuOpen);
@@ -37,6 +39,10 @@ export function Shell({ children }: { children: ReactNode }) {
   const signedIn = useSelector(auth, selectAuthStatus) === 'signedIn';
   const isAdmin = useSelector(auth, selectIsAdmin);
   const cartCount = useSelector(cart, selectCount);
+  // What the first screen does not need mounts once the browser is idle, or as soon as it is used.
+  const idle = useIdle();
+  const drawerOpen = useSelector(cart, selectDrawerOpen);
+  const hasToasts = useSelector(toasts, (snapshot) => selectToasts(snapshot).length > 0);
   const currentLocale = useSelector(locale, selectLocale);
   const shared = {
     path,
@@ -78,17 +84,23 @@ export function Shell({ children }: { children: ReactNode }) {
       </main>
       <FooterView
         newsletter={
-          <LazyPart name="Newsletter signup">
-            <NewsletterSignup source="footer" />
-          </LazyPart>
+          idle && (
+            <LazyPart name="Newsletter signup">
+              <NewsletterSignup source="footer" />
+            </LazyPart>
+          )
         }
       />
-      <LazyPart name="Cart drawer" fallback={<CartPageInstead />}>
-        <CartDrawer />
-      </LazyPart>
-      <LazyPart name="Notifications">
-        <Toaster />
-      </LazyPart>
+      {(idle || drawerOpen) && (
+        <LazyPart name="Cart drawer" fallback={<CartPageInstead />}>
+          <CartDrawer />
+        </LazyPart>
+      )}
+      {(idle || hasToasts) && (
+        <LazyPart name="Notifications">
+          <Toaster />
+        </LazyPart>
+      )}
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../ui/Spinner';
+import { prefetchProduct, prefetchShopPage } from '../api/products';
+import { parseShopQuery } from '../features/shop/url';
 import { lazyFeature } from './lazyFeature';
 import { RouteErrorBoundary } from './shell/ErrorBoundaries';
 import { NotFoundView } from './shell/ErrorViews';
@@ -23,16 +25,34 @@ const Privacy = lazyFeature('content', () => import('../features/content/Privacy
 const Terms = lazyFeature('content', () => import('../features/content/TermsRoute'));
 export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
 
-/** The screens a visit usually starts on, loaded together with the app instead of after it. */
-const LANDING_PAGES: [RegExp, { preload: () => void }][] = [
-  [/^\/$/, Home],
-  [/^\/shop\/?$/, Shop],
-  [/^\/shop\/[^/]+\/?$/, Product],
-  [/^\/collections\/?$/, Collections],
-  [/^\/cart\/?$/, Cart],
+/**
+ * The screens a visit usually starts on: their code and texts load together with the app instead
+ * of after it, and the data they show first is asked for at the same time (the screen's first
+ * request takes that answer: src/api/products.ts).
+ */
+const LANDING_PAGES: { pattern: RegExp; screen: { preload: () => void }; data?: (match: RegExpExecArray, search: string, locale: string) => void }[] = [
+  { pattern: /^\/$/, screen: Home },
+  {
+    pattern: /^\/shop\/?$/,
+    screen: Shop,
+    data: (_, search, locale) => prefetchShopPage(parseShopQuery(search), locale),
+  },
+  {
+    pattern: /^\/shop\/([^/]+)\/?$/,
+    screen: Product,
+    data: ([, slug]) => prefetchProduct(slug),
+  },
+  { pattern: /^\/collections\/?$/, screen: Collections },
+  { pattern: /^\/cart\/?$/, screen: Cart },
 ];
-export function preloadRoute(pathname: string): void {
-  LANDING_PAGES.find(([pattern]) => pattern.test(pathname))?.[1].preload();
+export function preloadRoute(pathname: string, search: string, locale: string): void {
+  for (const page of LANDING_PAGES) {
+    const match = page.pattern.exec(pathname);
+    if (!match) continue;
+    page.screen.preload();
+    page.data?.(match, search, locale);
+    return;
+  }
 }
 
 /** Screens that later issues build (orders, admin): nothing is shown until then. */

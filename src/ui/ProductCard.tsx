@@ -12,8 +12,10 @@ export type ProductCardProps = {
   onAdd?: () => void;
   /** Called when the shopper opens the product (analytics select_item). */
   onSelect?: () => void;
-  /** The first row of a grid loads its image at once (it is the largest thing on the screen). */
+  /** The first row of a grid loads its image at once, not when scrolled near. */
   eager?: boolean;
+  /** The one image most likely to be the largest thing on the first screen gets the bandwidth first. */
+  priority?: boolean;
   headingLevel?: 'h2' | 'h3';
 };
 
@@ -21,7 +23,7 @@ const card = css({ display: 'flex', flexDirection: 'column', bg: 'surface', bord
 const imageBox = css({ position: 'relative', display: 'block', aspectRatio: '4 / 5', bg: 'surface.raised', overflow: 'hidden' });
 
 /** One product in a grid: image, title, lowest price (and the price it replaces), stock, add. */
-export function ProductCard({ product, onAdd, onSelect, eager = false, headingLevel = 'h3' }: ProductCardProps) {
+export function ProductCard({ product, onAdd, onSelect, eager = false, priority = false, headingLevel = 'h3' }: ProductCardProps) {
   const { i18n } = useLingui();
   const { title, subtitle } = localized(product, i18n.locale);
   const image = primaryImage(product.media);
@@ -40,9 +42,9 @@ export function ProductCard({ product, onAdd, onSelect, eager = false, headingLe
             alt=""
             width={image.width ?? 800}
             height={image.height ?? 1000}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || priority ? 'eager' : 'lazy'}
             decoding="async"
-            fetchPriority={eager ? 'high' : 'auto'}
+            fetchPriority={priority ? 'high' : 'auto'}
             className={css({ w: 'full', h: 'full', objectFit: 'cover' })}
           />
         )}

@@ -155,7 +155,7 @@ export function ShopView({ status, query, products, total, onChange, onClear, on
               <ul className={grid}>
                 {products.map((product, index) => (
                   <li key={product.id} className={css({ display: 'flex', '& > article': { flex: '1' } })}>
-                    <ProductCard product={product} headingLevel="h2" eager={index < 3} onAdd={() => onAdd(product)} onSelect={onSelect ? () => onSelect(product, index) : undefined} />
+                    <ProductCard product={product} headingLevel="h2" eager={index < 3} priority={index === 0} onAdd={() => onAdd(product)} onSelect={onSelect ? () => onSelect(product, index) : undefined} />
                   </li>
                 ))}
               </ul>
