@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import type { CategoriesStatus } from '../../../machines/categoriesMachine';
-import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { CATEGORY_LABELS, COLLECTION_TILES, categoryHref } from './data';
+import { RetryAlert } from '../../ui/RetryAlert';
 
 export type CollectionsViewProps = {
   status: CategoriesStatus;
@@ -61,15 +61,12 @@ export function CollectionsView({ status, categories, error, onRetry }: Collecti
           </p>
         )}
         {status === 'error' && (
-          <div role="alert" className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+          <RetryAlert onRetry={onRetry}>
             <p className={css({ color: 'fg' })}>
               <Trans>We couldn't load the categories.</Trans>
               {error ? <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>{error}</span> : null}
             </p>
-            <Button variant="outline" onClick={onRetry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
+          </RetryAlert>
         )}
         {status === 'loaded' && (
           <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>

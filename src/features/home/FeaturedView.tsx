@@ -3,9 +3,9 @@ import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { FEATURED_HOME_LIMIT, type ProductSummary } from '../../../machines/catalogue';
 import type { FeaturedStatus } from '../../../machines/featuredMachine';
-import { Button } from '../../ui/Button';
 import { ProductCard } from '../../ui/ProductCard';
 import { ProductCardSkeleton } from '../../ui/ProductCardSkeleton';
+import { RetryAlert } from '../../ui/RetryAlert';
 
 export type FeaturedViewProps = {
   status: FeaturedStatus;
@@ -79,14 +79,11 @@ export function FeaturedView({ status, products, onAdd, onSelect, onRetry }: Fea
           </p>
         )}
         {status === 'error' && (
-          <div role="alert" className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+          <RetryAlert onRetry={onRetry}>
             <p>
               <Trans>Failed to load featured.</Trans>
             </p>
-            <Button variant="outline" onClick={onRetry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
+          </RetryAlert>
         )}
         {status === 'loaded' && (
           <ul aria-label={t`Featured products`} className={grid}>

@@ -8,10 +8,10 @@ import { css } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
 import { localized, primaryImage, type SearchResult } from '../../../machines/catalogue';
 import type { SearchStatus } from '../../../machines/searchMachine';
-import { Button } from '../../ui/Button';
 import { CloseIcon, SearchIcon } from '../../ui/icons';
 import { fieldInput } from '../../ui/TextField';
 import { productHref, shopSearchHref } from './url';
+import { RetryAlert } from '../../ui/RetryAlert';
 
 export type SearchDialogViewProps = {
   open: boolean;
@@ -128,14 +128,11 @@ export function SearchDialogView(props: SearchDialogViewProps) {
                 {message}
               </p>
               {status === 'error' && (
-                <div role="alert" className={css({ display: 'grid', gap: '3', justifyItems: 'start', py: '2' })}>
+                <RetryAlert onRetry={onRetry} className={css({ py: '2' })}>
                   <p>
                     <Trans>Search failed. Please try again.</Trans>
                   </p>
-                  <Button variant="outline" onClick={onRetry}>
-                    <Trans>Try again</Trans>
-                  </Button>
-                </div>
+                </RetryAlert>
               )}
               {status === 'results' && (
                 <>
