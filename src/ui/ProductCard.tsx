@@ -54,7 +54,7 @@ export function ProductCard({ product, onAdd, onSelect, eager = false, priority 
           </span>
         )}
       </Link>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', p: '4', flex: '1' })}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', p: { base: '3', sm: '4' }, flex: '1' })}>
         <Heading id={titleId} className={css({ fontWeight: 'bold', fontSize: 'md', lineHeight: '1.3' })}>
           <Link href={href} onClick={onSelect} className={css({ _hover: { color: 'accent.text' }, _focusVisible: { outline: '3px solid token(colors.focus)', outlineOffset: '2px' } })}>
             {title}
@@ -80,7 +80,7 @@ export function ProductCard({ product, onAdd, onSelect, eager = false, priority 
           </p>
         )}
         {onAdd && (
-          <Button size="sm" className={css({ mt: '3' })} onClick={onAdd} aria-describedby={titleId}>
+          <Button size="sm" className={css({ mt: '3', px: { base: '2', sm: '3' }, whiteSpace: 'normal', textAlign: 'center' })} onClick={onAdd} aria-describedby={titleId}>
             <Trans>Add to Cart</Trans>
           </Button>
         )}

@@ -22,7 +22,7 @@ export const FEATURED_SHOP_HREF = '/shop?featured=true';
 const grid = css({
   display: 'grid',
   gap: { base: '4', md: '6' },
-  gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+  gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
 });
 
 const SKELETONS = Array.from({ length: FEATURED_HOME_LIMIT }, (_, i) => `skeleton-${i}`);

@@ -34,7 +34,8 @@ export type ShopViewProps = {
 
 const SKELETONS = 8;
 
-const grid = css({ display: 'grid', gap: { base: '4', md: '6' }, gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } });
+// Two columns from the smallest phone on: one card per row would make a page of 12 some 6,000 px tall.
+const grid = css({ display: 'grid', gap: { base: '3', md: '6' }, gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } });
 const chip = css({
   display: 'inline-flex',
   alignItems: 'center',
