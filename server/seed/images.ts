@@ -453,7 +453,9 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /**
  * Encodes RGB scanlines as an 8-bit truecolour PNG. Written out here rather than with pngjs'
  * encoder because pngjs filters every row in JavaScript (≈ 18 ms per image, 6× the deflate);
- * these flat-colour images compress well with no filter and the fastest deflate level.
+ * these flat-colour images compress well with no filter. The strongest deflate level costs ~8 ms
+ * more per image at seed time and makes the files 3× smaller (~24 KB → ~7 KB), which shoppers on a
+ * phone connection wait for on every grid.
  */
 export function encodePng(scanlines: Buffer, width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
@@ -461,7 +463,7 @@ export function encodePng(scanlines: Buffer, width: number, height: number): Buf
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type: truecolour
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(scanlines, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(scanlines, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 export function productImagePng(request: ImageRequest, width = IMAGE_WIDTH, height = IMAGE_HEIGHT): Buffer {
