@@ -46,18 +46,18 @@ function takeEarly<T>(key: string): Promise<T> | undefined {
   early.delete(key);
   return pending;
 }
-function startEarly(key: string, load: () => Promise<unknown>): void {
-  if (early.has(key)) return;
-  const pending = load();
+function startEarly<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const pending = (early.get(key) as Promise<T> | undefined) ?? load();
   pending.catch(() => undefined); // nobody may ever take it
   early.set(key, pending);
+  return pending;
 }
 const shopKey = (query: ShopQuery, pageSize: number, locale: string) => `shop:${pageSize}:${locale}:${JSON.stringify(query)}`;
-export function prefetchShopPage(query: ShopQuery, locale: string): void {
-  startEarly(shopKey(query, SHOP_PAGE_SIZE, locale), () => loadShopPage(query, SHOP_PAGE_SIZE, locale));
+export function prefetchShopPage(query: ShopQuery, locale: string): Promise<ShopPage> {
+  return startEarly(shopKey(query, SHOP_PAGE_SIZE, locale), () => loadShopPage(query, SHOP_PAGE_SIZE, locale));
 }
-export function prefetchProduct(slug: string): void {
-  startEarly(`product:${slug}`, () => loadProductBySlug(slug));
+export function prefetchProduct(slug: string): Promise<Product> {
+  return startEarly(`product:${slug}`, () => loadProductBySlug(slug));
 }
 
 /** Featured products, newest first (SPEC §7 Featured: 6 on the home page, 8 by default). */

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../ui/Spinner';
+import { type Media, primaryImage } from '../../machines/catalogue';
 import { prefetchProduct, prefetchShopPage } from '../api/products';
 import { parseShopQuery } from '../features/shop/url';
 import { lazyFeature } from './lazyFeature';
@@ -35,16 +36,31 @@ const LANDING_PAGES: { pattern: RegExp; screen: { preload: () => void }; data?: 
   {
     pattern: /^\/shop\/?$/,
     screen: Shop,
-    data: (_, search, locale) => prefetchShopPage(parseShopQuery(search), locale),
+    data: (_, search, locale) => preloadFirstImage(prefetchShopPage(parseShopQuery(search), locale).then((page) => page.products[0]?.media ?? [])),
   },
   {
     pattern: /^\/shop\/([^/]+)\/?$/,
     screen: Product,
-    data: ([, slug]) => prefetchProduct(slug),
+    data: ([, slug]) => preloadFirstImage(prefetchProduct(slug).then((product) => product.media)),
   },
   { pattern: /^\/collections\/?$/, screen: Collections },
   { pattern: /^\/cart\/?$/, screen: Cart },
 ];
+/**
+ * The first image of the first screen is what it is judged by (LCP): it starts loading as soon as
+ * the data names it, not when the screen has rendered.
+ */
+function preloadFirstImage(media: Promise<Media[]>): void {
+  media
+    .then((items) => {
+      const url = primaryImage(items)?.url;
+      if (!url) return;
+      const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: url, fetchPriority: 'high' });
+      document.head.append(link);
+    })
+    .catch(() => undefined);
+}
+
 export function preloadRoute(pathname: string, search: string, locale: string): void {
   for (const page of LANDING_PAGES) {
     const match = page.pattern.exec(pathname);

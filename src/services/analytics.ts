@@ -43,7 +43,7 @@ function record(entry: AnalyticsEvent): void {
   // GA4 expects the previous ecommerce object cleared before the next one is pushed.
   w.dataLayer ??= [];
   w.dataLayer.push({ ecommerce: null }, entry);
-  if (import.meta.env.DEV) console.info('[analytics]', entry.event, entry);
+  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.info('[analytics]', entry.event, entry);
 }
 
 const euros = (cents: number) => Math.round(cents) / 100;
