@@ -184,6 +184,10 @@ export const SeveralVariantsDe = inGerman({
     await expect(canvas.getByRole('button', { name: 'Jetzt kaufen' })).toBeVisible();
     await expect(canvas.getByRole('group', { name: /^Größe/ })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'M, ausverkauft' })).toBeDisabled();
+    // Colour names are stored in English and shown in German.
+    const colours = canvas.getByRole('group', { name: /^Farbe: Schwarz/ });
+    await expect(within(colours).getByRole('button', { name: 'Knochenweiß' })).toBeVisible();
+    for (const link of canvas.getAllByRole('link', { name: 'Bekleidung' })) await expect(link).toHaveAttribute('href', '/shop?category=clothing');
     await expect(canvas.getByText('34,99 €')).toBeVisible();
     await expect(canvas.getByText(IRON_TEE.subtitle_de as string)).toBeVisible();
   },

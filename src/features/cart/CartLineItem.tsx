@@ -3,6 +3,7 @@ import { css, cx } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
 import type { CartItem } from '../../../machines/cartMachine';
 import { Price } from '../../ui/Price';
+import { colorLabel } from '../../ui/catalogueLabels';
 
 export type CartLineItemProps = {
   item: CartItem;
@@ -16,8 +17,9 @@ const stepButton = cx(button({ variant: 'ghost', size: 'icon' }), css({ minW: '1
 
 /** One cart line: picture, title, variant, price and the quantity stepper (never below 1). */
 export function CartLineItem({ item, onSetQty, onRemove, compact = false }: CartLineItemProps) {
-  const { t } = useLingui();
-  const { id, title, image, size, color, qty, price, currency } = item;
+  const { t, i18n } = useLingui();
+  const { id, title, image, size, color: storedColor, qty, price, currency } = item;
+  const color = storedColor && colorLabel(i18n, storedColor);
   const imageSize = compact ? '16' : { base: '20', md: '24' };
   return (
     <li className={css({ display: 'flex', gap: '4', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>

@@ -4,7 +4,8 @@ import { css } from '../../../styled-system/css';
 import type { CategoriesStatus } from '../../../machines/categoriesMachine';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { CATEGORY_LABELS, COLLECTION_TILES, categoryHref } from './data';
+import { categoryLabel } from '../../ui/catalogueLabels';
+import { COLLECTION_TILES, categoryHref } from './data';
 import { RetryAlert } from '../../ui/RetryAlert';
 
 export type CollectionsViewProps = {
@@ -88,7 +89,7 @@ export function CollectionsView({ status, categories, error, onRetry }: Collecti
                     _hover: { borderColor: 'accent', color: 'accent.text' },
                   })}
                 >
-                  {CATEGORY_LABELS[category] ? i18n._(CATEGORY_LABELS[category]) : category}
+                  {categoryLabel(i18n, category)}
                 </Link>
               </li>
             ))}

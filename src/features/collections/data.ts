@@ -8,12 +8,4 @@ export const COLLECTION_TILES: { href: string; title: MessageDescriptor; text: M
   { href: '/shop?category=T-Shirts', title: msg`Gym Wear`, text: msg`Oversized tees built for heavy sessions.` },
 ];
 
-/** Labels for the catalogue's categories; an unknown value is shown as it is. */
-export const CATEGORY_LABELS: Record<string, MessageDescriptor> = {
-  clothing: msg`Clothing`,
-  accessories: msg`Accessories`,
-  equipment: msg`Equipment`,
-  supplements: msg`Supplements`,
-};
-
 export const categoryHref = (category: string) => `/shop?category=${encodeURIComponent(category)}`;

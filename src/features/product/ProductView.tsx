@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -8,6 +6,7 @@ import { localized, localizedDescription, type Product, type ProductSummary, typ
 import type { ProductStatus, SideStatus } from '../../../machines/productMachine';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
+import { categoryLabel } from '../../ui/catalogueLabels';
 import { pageHeading } from '../../ui/Page';
 import { Price } from '../../ui/Price';
 import { Gallery } from './Gallery';
@@ -41,13 +40,6 @@ export type ProductViewProps = {
   onRetry: () => void;
   onRetryReviews: () => void;
   onSelectRelated: (product: ProductSummary, index: number) => void;
-};
-
-const CATEGORY_LABELS: Record<string, MessageDescriptor> = {
-  clothing: msg`Clothing`,
-  accessories: msg`Accessories`,
-  equipment: msg`Equipment`,
-  supplements: msg`Supplements`,
 };
 
 const container = css({ mx: 'auto', px: { base: '4', md: '8' }, py: { base: '6', md: '10' }, maxW: '6xl' });
@@ -91,7 +83,7 @@ function LoadedProduct({ product, selectedVariantId, qty, rating, ...props }: Pr
   const variant = product.variants.find((v) => v.id === selectedVariantId) ?? null;
   const stock = stockLevel(variant);
   const canBuy = stock.kind !== 'out';
-  const categoryLabel = CATEGORY_LABELS[product.category] ? i18n._(CATEGORY_LABELS[product.category]) : product.category;
+  const category = categoryLabel(i18n, product.category);
   const categoryHref = `/shop?category=${encodeURIComponent(product.category)}`;
   const description = localizedDescription(product, i18n.locale).trim();
   const compareAt = variant?.compare_at_price != null && variant.compare_at_price > variant.price ? variant.compare_at_price : null;
@@ -108,7 +100,7 @@ function LoadedProduct({ product, selectedVariantId, qty, rating, ...props }: Pr
           <li aria-hidden="true">/</li>
           <li>
             <Link href={categoryHref} className={link}>
-              {categoryLabel}
+              {category}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
@@ -178,7 +170,7 @@ function LoadedProduct({ product, selectedVariantId, qty, rating, ...props }: Pr
             </dt>
             <dd>
               <Link href={categoryHref} className={link}>
-                {categoryLabel}
+                {category}
               </Link>
             </dd>
             {variant && (

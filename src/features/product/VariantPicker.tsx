@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { css } from '../../../styled-system/css';
 import type { Variant } from '../../../machines/catalogue';
 import { type VariantOption, variantGroups } from './variants';
+import { colorLabel } from '../../ui/catalogueLabels';
 
 export type VariantPickerProps = {
   variants: Variant[];
@@ -26,20 +27,20 @@ const option = css({
   _disabled: { cursor: 'not-allowed', color: 'fg.muted', textDecoration: 'line-through', _hover: { borderColor: 'border.strong' } },
 });
 
-function Group({ label, current, options, onSelect }: { label: string; current: string | null; options: VariantOption[]; onSelect: (variantId: string) => void }) {
+function Group({ label, current, options, onSelect, name = (value) => value }: { label: string; current: string | null; options: VariantOption[]; onSelect: (variantId: string) => void; name?: (value: string) => string }) {
   const { t } = useLingui();
   return (
     <fieldset className={css({ border: 'none', p: '0', m: '0', minW: '0' })}>
       <legend className={css({ fontWeight: 'semibold', fontSize: 'sm', mb: '2', p: '0' })}>
         {label}
-        {current && <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>: {current}</span>}
+        {current && <span className={css({ color: 'fg.muted', fontWeight: 'normal' })}>: {name(current)}</span>}
       </legend>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
         {options.map((o) => {
-          const value = o.value;
+          const value = name(o.value);
           return (
             <button
-              key={value}
+              key={o.value}
               type="button"
               className={option}
               aria-pressed={o.selected}
@@ -58,12 +59,12 @@ function Group({ label, current, options, onSelect }: { label: string; current: 
 
 /** Colour and size buttons (sold-out ones disabled); nothing for a product with one variant. */
 export function VariantPicker({ variants, selected, onSelect }: VariantPickerProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { colors, sizes, others } = variantGroups(variants, selected);
   if (!colors.length && !sizes.length && !others.length) return null;
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      {colors.length > 0 && <Group label={t`Color`} current={selected?.color ?? null} options={colors} onSelect={onSelect} />}
+      {colors.length > 0 && <Group label={t`Color`} current={selected?.color ?? null} options={colors} onSelect={onSelect} name={(color) => colorLabel(i18n, color)} />}
       {sizes.length > 0 && <Group label={t`Size`} current={selected?.size ?? null} options={sizes} onSelect={onSelect} />}
       {others.length > 0 && <Group label={t`Option`} current={selected?.sku ?? null} options={others} onSelect={onSelect} />}
     </div>

@@ -6,7 +6,8 @@ import { CATEGORIES, type Category } from '../../../machines/catalogue';
 import { COLOR_OPTIONS, hasFilters, PRICE_MAX, PRICE_MIN, PRICE_STEP, SIZE_OPTIONS, type ShopQuery } from '../../../machines/shopQuery';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
-import { CATEGORY_LABELS, COLOR_LABELS, COLOR_SWATCHES } from './labels';
+import { categoryLabel, colorLabel } from '../../ui/catalogueLabels';
+import { COLOR_SWATCHES } from './labels';
 import { formatEuros } from './money';
 
 export type FilterChange = Partial<Omit<ShopQuery, 'page'>>;
@@ -96,7 +97,7 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
               onChange={() => onChange({ category })}
               className={css({ w: '4', h: '4', accentColor: 'accent', outline: 'none' })}
             />
-            <span>{category ? i18n._(CATEGORY_LABELS[category]) : t`All`}</span>
+            <span>{category ? categoryLabel(i18n, category) : t`All`}</span>
           </label>
         ))}
       </fieldset>
@@ -126,7 +127,7 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
                 className={css({ w: '4', h: '4', borderRadius: 'full', borderWidth: '1px', borderColor: 'border.strong', flexShrink: 0 })}
                 style={{ background: COLOR_SWATCHES[color] }}
               />
-              {i18n._(COLOR_LABELS[color])}
+              {colorLabel(i18n, color)}
             </button>
           ))}
         </div>

@@ -10,7 +10,8 @@ import { pageHeading } from '../../ui/Page';
 import { ProductCard } from '../../ui/ProductCard';
 import { ProductCardSkeleton } from '../../ui/ProductCardSkeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { CATEGORY_LABELS, SORT_LABELS } from './labels';
+import { categoryLabel } from '../../ui/catalogueLabels';
+import { SORT_LABELS } from './labels';
 import { Pagination } from './Pagination';
 import { type FilterChange, ShopFilters } from './ShopFilters';
 
@@ -59,7 +60,7 @@ const subheading = css({ textStyle: 'heading', fontSize: 'xl' });
 export function ShopView({ status, query, products, total, onChange, onClear, onRetry, onAdd, onSelect, defaultFiltersOpen = false }: ShopViewProps) {
   const { t, i18n } = useLingui();
   const [filtersOpen, setFiltersOpen] = useState(defaultFiltersOpen);
-  const title = query.category ? i18n._(CATEGORY_LABELS[query.category]) : t`Shop`;
+  const title = query.category ? categoryLabel(i18n, query.category) : t`Shop`;
   useDocumentTitle(title);
   const filtered = hasFilters(query);
   // What the panel holds, counted on its button (the panel is closed on a phone).
