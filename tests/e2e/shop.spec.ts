@@ -363,7 +363,7 @@ test('in German: headings, count, sort, filters and colours', async ({ page, req
   const clothing = await listing(request, { category: 'eq.clothing' });
   await open(page, '/shop?category=clothing');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(german('Clothing', 'shop'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(german('Clothing'));
   await expect(page.getByRole('main').getByText(`${clothing.length} Produkte`)).toBeVisible();
   const sort = page.getByRole('combobox', { name: german('Sort by', 'shop') });
   await expect(sort.locator('option:checked')).toHaveText(german('Newest first', 'shop'));
