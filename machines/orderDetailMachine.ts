@@ -1,0 +1,59 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { type OrderDetail, parseOrderNumber } from './orders';
+
+export type OrderDetailInput = { orderNumber: string };
+
+type Context = {
+  /** The number from the URL, normalised; null when it is no order number at all. */
+  orderNumber: string | null;
+  order: OrderDetail | null;
+  error: string | null;
+};
+
+export type OrderDetailEvent = { type: 'order.retry' };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error');
+
+/**
+ * /orders/{orderNumber}: loading → found | notFound | failed (Try again). The database decides
+ * what "not found" means: another customer's order is as absent as one that never existed. A
+ * malformed number is not looked up at all.
+ */
+export const orderDetailMachine = setup({
+  types: { context: {} as Context, events: {} as OrderDetailEvent, input: {} as OrderDetailInput },
+  actors: {
+    fetchOrder: fromPromise<OrderDetail | null, { orderNumber: string }>(async () => {
+      throw new Error('provide fetchOrder');
+    }),
+  },
+  guards: {
+    validNumber: ({ context }) => context.orderNumber !== null,
+  },
+}).createMachine({
+  id: 'orderDetail',
+  context: ({ input }) => ({ orderNumber: parseOrderNumber(input.orderNumber), order: null, error: null }),
+  initial: 'start',
+  states: {
+    start: { always: [{ guard: 'validNumber', target: 'loading' }, { target: 'notFound' }] },
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'fetchOrder',
+        src: 'fetchOrder',
+        input: ({ context }) => ({ orderNumber: context.orderNumber as string }),
+        onDone: [
+          { guard: ({ event }) => event.output !== null && event.output !== undefined, target: 'found', actions: assign({ order: ({ event }) => event.output }) },
+          { target: 'notFound' },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    found: {},
+    notFound: {},
+    failed: { on: { 'order.retry': 'loading' } },
+  },
+});
+
+export type OrderDetailSnapshot = SnapshotFrom<typeof orderDetailMachine>;
+export type OrderDetailStatus = 'loading' | 'found' | 'notFound' | 'failed';
+export const selectOrderDetailStatus = (snapshot: OrderDetailSnapshot) => (snapshot.matches('start') ? 'loading' : snapshot.value) as OrderDetailStatus;

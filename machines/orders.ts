@@ -1,0 +1,200 @@
+/**
+ * Checkout and order rules shared by the machines, the views and the API layer: shipping regions
+ * (their rates come from the database's `shipping_regions`, the table `price_cart` charges by), the
+ * checkout function's body, order shapes and the order status badge.
+ */
+
+export const SHIPPING_REGIONS = ['DE', 'EU', 'UK', 'US'] as const;
+export type ShippingRegion = (typeof SHIPPING_REGIONS)[number];
+export const DEFAULT_SHIPPING_REGION: ShippingRegion = 'DE';
+export const isShippingRegion = (value: unknown): value is ShippingRegion =>
+  typeof value === 'string' && (SHIPPING_REGIONS as readonly string[]).includes(value);
+
+/** One row of `shipping_regions`, in cents of the catalogue's currency (EUR). */
+export type ShippingRate = { region: ShippingRegion; standardRate: number; expressRate: number; freeFrom: number };
+
+/** The member states besides Germany: they ship at the EU rate. */
+const EU_COUNTRIES = new Set([
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+]);
+
+/**
+ * The region a geolocated country ships at: Germany, the EU, the UK, and everything else at the
+ * USA/Canada rate (SPEC §9 lists no cheaper "worldwide" rate). No country known: Germany, the shop's home.
+ */
+export function regionForCountry(country: string | null | undefined): ShippingRegion {
+  const code = country?.trim().toUpperCase() ?? '';
+  if (!/^[A-Z]{2}$/.test(code)) return DEFAULT_SHIPPING_REGION;
+  if (code === 'DE') return 'DE';
+  if (EU_COUNTRIES.has(code)) return 'EU';
+  if (code === 'GB' || code === 'UK') return 'UK';
+  return 'US';
+}
+
+export type ShippingQuote = {
+  /** Cents charged for shipping (0 from the free-shipping threshold on). */
+  shipping: number;
+  /** The region's free-shipping threshold, in cents. */
+  freeFrom: number;
+  /** Cents still missing for free shipping (0 when it already is free). */
+  missingForFree: number;
+  /** Subtotal plus shipping: what the checkout will charge. */
+  total: number;
+};
+
+/** `price_cart`'s rule: the region's standard rate, free when the subtotal reaches the threshold. */
+export function quoteShipping(rates: readonly ShippingRate[] | null, region: ShippingRegion, subtotal: number): ShippingQuote | null {
+  const rate = rates?.find((r) => r.region === region);
+  if (!rate) return null;
+  const free = subtotal >= rate.freeFrom;
+  const shipping = free ? 0 : rate.standardRate;
+  return { shipping, freeFrom: rate.freeFrom, missingForFree: free ? 0 : rate.freeFrom - subtotal, total: subtotal + shipping };
+}
+
+export const LOCALES = ['en', 'de'] as const;
+export type ShopLocale = (typeof LOCALES)[number];
+
+/** A cart line as the checkout needs it; the title names a line the function refuses. */
+export type CheckoutLine = { variantId: string; qty: number; title: string };
+
+/** SPEC §7's body of create-checkout-session, plus the shipping region and the e-mail language. */
+export type CheckoutRequest = {
+  userId: string | null;
+  email: string | null;
+  items: { variantId: string; qty: number }[];
+  successUrl: string;
+  cancelUrl: string;
+  shippingRegion: ShippingRegion;
+  locale: ShopLocale;
+};
+
+export type CheckoutBuyer = { userId: string | null; email: string | null };
+
+export function checkoutRequest(lines: readonly CheckoutLine[], buyer: CheckoutBuyer, origin: string, shippingRegion: ShippingRegion, locale: ShopLocale): CheckoutRequest {
+  return {
+    userId: buyer.userId,
+    email: buyer.email,
+    items: lines.map(({ variantId, qty }) => ({ variantId, qty })),
+    successUrl: `${origin}/orders`,
+    cancelUrl: `${origin}/cart`,
+    shippingRegion,
+    locale,
+  };
+}
+
+export type StockRefusalCode = 'sold_out' | 'insufficient_stock' | 'unavailable';
+
+/** The checkout function refused a line of the cart (409): which one, and how many are left. */
+export class StockRefusalError extends Error {
+  constructor(
+    readonly code: StockRefusalCode,
+    readonly variantId: string,
+    readonly available: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StockRefusalError';
+  }
+}
+
+/** What went wrong starting a checkout (SPEC §8 plus the refused line and a lost connection). */
+export type CheckoutFailure =
+  | { kind: 'stock'; code: StockRefusalCode; variantId: string; available: number; title: string }
+  /** 'Failed to create checkout session': the function answered with an error. */
+  | { kind: 'failed'; message: string }
+  /** 'No checkout URL received'. */
+  | { kind: 'noUrl' }
+  /** The request never got an answer: nothing happened, the cart is as it was. */
+  | { kind: 'network' }
+  /** 'Something went wrong': anything else. */
+  | { kind: 'unknown' };
+
+const kindOf = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { kind?: unknown }).kind : undefined);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
+
+export function checkoutFailure(error: unknown, lines: readonly CheckoutLine[]): CheckoutFailure {
+  if (error instanceof StockRefusalError) {
+    const title = lines.find((line) => line.variantId === error.variantId)?.title ?? '';
+    return { kind: 'stock', code: error.code, variantId: error.variantId, available: error.available, title };
+  }
+  const kind = kindOf(error);
+  if (kind === 'network') return { kind: 'network' };
+  if (kind === 'invalid' || kind === 'conflict' || kind === 'unauthorized' || kind === 'not_found') return { kind: 'failed', message: messageOf(error) };
+  return { kind: 'unknown' };
+}
+
+// ── Orders ────────────────────────────────────────────────────────────────────────────────────
+
+export type OrderStatus = 'pending' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+/** A card of the orders list (SPEC §7 Orders). */
+export type OrderSummary = {
+  id: string;
+  orderNumber: string;
+  status: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  /** Cents of `currency`. */
+  total: number;
+  currency: string;
+  checkoutSessionId: string | null;
+};
+
+export type OrderLine = {
+  title: string;
+  size: string | null;
+  color: string | null;
+  qty: number;
+  unitPrice: number;
+  lineTotal: number;
+  image: string | null;
+};
+
+/** One order with its lines: order detail, and what a checkout session's order shows. */
+export type OrderDetail = OrderSummary & {
+  subtotal: number;
+  shipping: number;
+  shippingRegion: ShippingRegion | null;
+  /** The buyer's e-mail (shown to a guest, to invite them to an account with it). */
+  email: string | null;
+  lines: OrderLine[];
+};
+
+/** SPEC §4 badge colours; any other status is neutral. */
+export type StatusTone = 'warning' | 'info' | 'success' | 'danger' | 'neutral';
+const TONES: Record<string, StatusTone> = { processing: 'warning', shipped: 'info', delivered: 'success', cancelled: 'danger' };
+export const statusTone = (status: string): StatusTone => TONES[status] ?? 'neutral';
+export const capitalise = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+
+/** The order numbers the database issues (`NPNG-100001`); anything else is not looked up. */
+export const ORDER_NUMBER = /^NPNG-[0-9]{1,12}$/;
+/** Checkout session ids as the database stores them (Stripe's `cs_test_…`, the local `cs_local_…`). */
+export const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+export const parseOrderNumber = (value: string | null | undefined): string | null => {
+  const text = value?.trim().toUpperCase() ?? '';
+  return ORDER_NUMBER.test(text) ? text : null;
+};
+export const parseSessionId = (value: string | null | undefined): string | null => (value && CHECKOUT_SESSION_ID.test(value) ? value : null);
+
+/** SPEC §4/§9: the order of a checkout session is looked up this often, this far apart. */
+export const ORDER_POLL_ATTEMPTS = 6;
+export const ORDER_POLL_INTERVAL_MS = 1500;
+
+/** Newest first, each order once (a polled order may also come with the list). */
+export function mergeOrders(current: readonly OrderSummary[], incoming: readonly OrderSummary[]): OrderSummary[] {
+  const byId = new Map<string, OrderSummary>();
+  for (const order of [...current, ...incoming]) byId.set(order.id, { ...byId.get(order.id), ...order });
+  return [...byId.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+/** The summary part of a detailed order (the list keeps no lines). */
+export const summaryOf = ({ id, orderNumber, status, createdAt, total, currency, checkoutSessionId }: OrderSummary): OrderSummary => ({
+  id,
+  orderNumber,
+  status,
+  createdAt,
+  total,
+  currency,
+  checkoutSessionId,
+});

@@ -1,0 +1,53 @@
+import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
+import { type CheckoutRequest, isShippingRegion, type ShippingRate, StockRefusalError, type StockRefusalCode } from '../../machines/orders';
+import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './client';
+import { ApiError, toApiError } from './errors';
+
+/** Rates as `price_cart` charges them (SPEC §9), so the cart shows the total that will be charged. */
+export async function fetchShippingRates(): Promise<ShippingRate[]> {
+  const { data, error } = await supabase().from('shipping_regions').select('code,standard_rate,express_rate,free_from').order('position');
+  if (error) throw toApiError(error);
+  return (data ?? [])
+    .filter((row) => isShippingRegion(row.code))
+    .map((row) => ({ region: row.code, standardRate: row.standard_rate, expressRate: row.express_rate, freeFrom: row.free_from }));
+}
+
+let functions: FunctionsClient | undefined;
+/** Edge functions through supabase-js's own client, built here so only the cart's chunk carries it. */
+function functionsClient(): FunctionsClient {
+  functions ??= new FunctionsClient(`${SUPABASE_URL.replace(/\/$/, '')}/functions/v1`, {
+    headers: { apikey: SUPABASE_ANON_KEY },
+    customFetch: async (input, init) => {
+      const { data } = await supabase().auth.getSession();
+      const headers = new Headers(init?.headers);
+      headers.set('Authorization', `Bearer ${data.session?.access_token ?? SUPABASE_ANON_KEY}`);
+      return fetch(input, { ...init, headers });
+    },
+  });
+  return functions;
+}
+
+const STOCK_CODES = new Set<StockRefusalCode>(['sold_out', 'insufficient_stock', 'unavailable']);
+
+async function refusalOf(error: FunctionsHttpError): Promise<Error> {
+  const response = error.context as Response;
+  const body = (await response.json().catch(() => ({}))) as { error?: unknown; code?: unknown; variantId?: unknown; available?: unknown };
+  const message = typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
+  if (response.status === 409 && STOCK_CODES.has(body.code as StockRefusalCode) && typeof body.variantId === 'string') {
+    return new StockRefusalError(body.code as StockRefusalCode, body.variantId, typeof body.available === 'number' ? body.available : 0, message);
+  }
+  return toApiError({ status: response.status, message });
+}
+
+/**
+ * SPEC §7 Checkout: create-checkout-session prices the cart in the database and answers the hosted
+ * payment page's URL. A refused line comes back as a StockRefusalError naming the variant.
+ */
+export async function createCheckoutSession(request: CheckoutRequest): Promise<{ url: string | null; sessionId: string | null }> {
+  const { data, error } = await functionsClient().invoke<{ url?: unknown; sessionId?: unknown }>('create-checkout-session', { body: request });
+  if (error) {
+    if (error instanceof FunctionsHttpError) throw await refusalOf(error);
+    throw new ApiError('network', error.message);
+  }
+  return { url: typeof data?.url === 'string' ? data.url : null, sessionId: typeof data?.sessionId === 'string' ? data.sessionId : null };
+}
