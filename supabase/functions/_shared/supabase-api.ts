@@ -6,6 +6,8 @@ export class RestError extends Error {
     readonly status: number,
     readonly code: string | undefined,
     message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
   ) {
     super(message);
   }
@@ -20,8 +22,9 @@ const serviceHeaders = (env: FunctionEnv) => ({
 async function failure(res: Response): Promise<RestError> {
   const text = await res.text();
   try {
-    const body = JSON.parse(text) as { code?: string; message?: string };
-    return new RestError(res.status, body.code, body.message ?? text);
+    const body = JSON.parse(text) as { code?: string; message?: string; details?: unknown; hint?: unknown };
+    const str = (v: unknown) => (typeof v === 'string' ? v : null);
+    return new RestError(res.status, body.code, body.message ?? text, str(body.details), str(body.hint));
   } catch {
     return new RestError(res.status, undefined, text || `HTTP ${res.status}`);
   }

@@ -91,6 +91,14 @@ describe('local mode (no STRIPE_SECRET_KEY)', () => {
     expect(row.line_items).toEqual([expect.objectContaining({ variant_id: variants.tee, qty: 3, unit_price: 2999, line_total: 8997, title: 'Test Tee' })]);
   });
 
+  it('keeps the shopper’s shipping region and language on the session (DE and en unless given)', async () => {
+    const given = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingRegion: 'uk', locale: 'de' }));
+    expect(given.status).toBe(200);
+    expect(await sessionRow((await given.json()).sessionId)).toMatchObject({ shipping_region: 'UK', locale: 'de' });
+    const defaults = await call(cart([{ variantId: variants.tee, qty: 1 }]));
+    expect(await sessionRow((await defaults.json()).sessionId)).toMatchObject({ shipping_region: 'DE', locale: 'en' });
+  });
+
   it('adds the regional shipping rate below the free-shipping threshold', async () => {
     const res = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingRegion: 'UK' }));
     const row = await sessionRow((await res.json()).sessionId);
@@ -122,6 +130,82 @@ describe('local mode (no STRIPE_SECRET_KEY)', () => {
     const res = await call(cart(items()));
     expect(res.status).toBe(status);
     expect((await res.json()).error).toMatch(error);
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('says which line the stock cannot meet, and how much is left, in a 409 a program can read', async () => {
+    const unknown = randomUUID();
+    const cases: [{ variantId: string; qty: number }[], unknown][] = [
+      [[{ variantId: variants.tee, qty: 1 }, { variantId: variants.lastOne, qty: 2 }], { error: 'only 1 left of SKU HOOD-S-GRY', code: 'insufficient_stock', variantId: variants.lastOne, available: 1 }],
+      [[{ variantId: variants.draft, qty: 1 }], { error: `variant ${variants.draft} not found`, code: 'unavailable', variantId: variants.draft, available: 0 }],
+      [[{ variantId: unknown, qty: 1 }], { error: `variant ${unknown} not found`, code: 'unavailable', variantId: unknown, available: 0 }],
+    ];
+    for (const [items, body] of cases) {
+      const res = await call(cart(items));
+      expect([res.status, await res.json()]).toEqual([409, body]);
+    }
+    await backend.db.query('update public.variants set inventory = 0 where id = $1', [variants.hoodie]);
+    try {
+      const soldOut = await call(cart([{ variantId: variants.hoodie, qty: 1 }]));
+      expect([soldOut.status, await soldOut.json()]).toEqual([409, { error: 'SKU HOOD-L-GRY is sold out', code: 'sold_out', variantId: variants.hoodie, available: 0 }]);
+    } finally {
+      await backend.db.query('update public.variants set inventory = 5 where id = $1', [variants.hoodie]);
+    }
+  });
+
+  const line = (over: Record<string, unknown> = {}) => ({ variantId: variants.tee, qty: 1, ...over });
+  it.each([
+    ['a price at the top level', () => cart([line()], { price: 1 }), 400, 'Unknown field "price"'],
+    ['a unitPrice at the top level', () => cart([line()], { unitPrice: 1 }), 400, 'Unknown field "unitPrice"'],
+    ['a currency at the top level', () => cart([line()], { currency: 'USD' }), 400, 'Unknown field "currency"'],
+    ['a total at the top level', () => cart([line()], { total: 0 }), 400, 'Unknown field "total"'],
+    ['a price in a line', () => cart([line({ price: 1 })]), 400, 'items[0] has an unknown field "price"'],
+    ['a unitPrice in a line', () => cart([line({ unitPrice: 1 })]), 400, 'items[0] has an unknown field "unitPrice"'],
+    ['a currency in a line', () => cart([line({ currency: 'USD' })]), 400, 'items[0] has an unknown field "currency"'],
+    ['a total in a line', () => cart([line({ total: 0 })]), 400, 'items[0] has an unknown field "total"'],
+    ['1,000 lines', () => cart(Array.from({ length: 1000 }, () => line())), 400, 'A cart holds at most 50 lines'],
+    ['qty 1e9', () => cart([line({ qty: 1e9 })]), 400, 'items[0].qty must be a whole number from 1 to 99'],
+    ['qty 0', () => cart([line({ qty: 0 })]), 400, 'items[0].qty must be a whole number from 1 to 99'],
+    ['qty -1', () => cart([line({ qty: -1 })]), 400, 'items[0].qty must be a whole number from 1 to 99'],
+    ['qty 1.5', () => cart([line({ qty: 1.5 })]), 400, 'items[0].qty must be a whole number from 1 to 99'],
+    ['qty "2"', () => cart([line({ qty: '2' })]), 400, 'items[0].qty must be a whole number from 1 to 99'],
+    ['a foreign userId from a guest', () => cart([line()], { userId: randomUUID() }), 400, 'userId was given but the request is not signed in'],
+    ['an unknown locale', () => cart([line()], { locale: 'fr' }), 400, "locale must be 'en' or 'de'"],
+    ['an array body', () => '[]', 400, 'The body must be a JSON object'],
+    ['a string body', () => '"cart"', 400, 'The body must be a JSON object'],
+    ['a number body', () => '42', 400, 'The body must be a JSON object'],
+    ['a null body', () => 'null', 400, 'The body must be a JSON object'],
+    ['an empty body', () => '', 400, 'The request body is empty; send JSON.'],
+    ['a 100 KB body', () => cart([line()], { email: `${'a'.repeat(100 * 1024)}@example.com` }), 413, 'The request body is too large (at most 64 KB).'],
+    ['a 7 MB body', () => `{"items": [${'1,'.repeat(3.5 * 1024 * 1024)}1]}`, 413, 'The request body is too large (at most 64 KB).'],
+  ])('refuses %s with a clear error and stores nothing', async (_what, body, status, error) => {
+    const before = await sessionCount();
+    const res = await call(body());
+    expect([res.status, await res.json()]).toEqual([status, { error }]);
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('refuses a signed-in shopper naming another user as userId', async () => {
+    const before = await sessionCount();
+    const res = await call(cart([line()], { userId: randomUUID() }), userToken);
+    expect([res.status, await res.json()]).toEqual([400, { error: 'userId does not match the signed-in user' }]);
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('refuses a body larger than it says, reading no further than the limit', async () => {
+    const before = await sessionCount();
+    const huge = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`{"items":"${'x'.repeat(70 * 1024)}`));
+      },
+      pull(controller) {
+        controller.enqueue(new Uint8Array(64 * 1024).fill(120));
+      },
+    });
+    const res = await createHandler(env)(
+      new Request('http://functions.local/create-checkout-session', { method: 'POST', body: huge, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit),
+    );
+    expect([res.status, (await res.json()).error]).toEqual([413, 'The request body is too large (at most 64 KB).']);
     expect(await sessionCount()).toBe(before);
   });
 
@@ -170,8 +254,18 @@ describe('Stripe mode (STRIPE_SECRET_KEY set)', () => {
       client_reference_id: user.id,
       'metadata[user_id]': user.id,
       'metadata[shipping_region]': 'EU',
+      locale: 'en',
+      'metadata[locale]': 'en',
     });
     expect(await sessionRow(sessionId)).toMatchObject({ provider: 'stripe', url, user_id: user.id, amount_total: 8998, amount_shipping: 0 });
+  });
+
+  it('asks Stripe for its German page when the shop is in German, and keeps the language on the session', async () => {
+    const res = await call(cart([{ variantId: variants.tee, qty: 1 }], { locale: 'de', shippingRegion: 'US' }), undefined, stripeEnv());
+    expect(res.status).toBe(200);
+    const form = stripe.sessions[0].form;
+    expect([form.get('locale'), form.get('metadata[locale]'), form.get('metadata[shipping_region]')]).toEqual(['de', 'de', 'US']);
+    expect(await sessionRow((await res.json()).sessionId)).toMatchObject({ provider: 'stripe', locale: 'de', shipping_region: 'US', amount_shipping: 1299 });
   });
 
   it('leaves out customer_email and client_reference_id for a guest without email', async () => {

@@ -5,8 +5,27 @@ import { StripeError } from '../_shared/stripe.ts';
 import { parseCheckoutRequest, type CheckoutRequest } from './validate.ts';
 import { localSession, sessionRow, stripeSession, type PricedCart } from './session.ts';
 
-/** price_cart's refusals that mean "the cart is out of date" rather than "the request is malformed". */
-const CART_CONFLICT = /sold out|only \d+ left|not found/i;
+/** price_cart's refusals of one line (a cart that is out of date, not a malformed request), by their hint. */
+const CART_REFUSALS = new Set(['sold_out', 'insufficient_stock', 'unavailable']);
+
+export interface CartRefusal {
+  error: string;
+  code: 'sold_out' | 'insufficient_stock' | 'unavailable';
+  variantId: string;
+  available: number;
+}
+
+/** The 409 body for a refusal price_cart marked with a hint and a {variantId, available} detail; undefined for any other error. */
+export function cartRefusal(e: RestError): CartRefusal | undefined {
+  if (!e.hint || !CART_REFUSALS.has(e.hint) || !e.details) return undefined;
+  try {
+    const detail = JSON.parse(e.details) as { variantId?: unknown; available?: unknown };
+    if (typeof detail.variantId !== 'string' || typeof detail.available !== 'number') return undefined;
+    return { error: e.message, code: e.hint as CartRefusal['code'], variantId: detail.variantId, available: detail.available };
+  } catch {
+    return undefined;
+  }
+}
 
 type Customer = { ok: true; userId: string | null; email: string | null } | { ok: false; response: Response };
 
@@ -34,19 +53,23 @@ async function priceCart(env: FunctionEnv, body: CheckoutRequest): Promise<{ ok:
     return { ok: true, cart };
   } catch (e) {
     if (e instanceof RestError && e.code === 'P0001') {
-      return { ok: false, response: errorResponse(CART_CONFLICT.test(e.message) ? 409 : 400, e.message) };
+      const refusal = cartRefusal(e);
+      return { ok: false, response: refusal ? jsonResponse(409, refusal) : errorResponse(400, e.message) };
     }
     throw e;
   }
 }
 
-/** POST {userId, email, items, successUrl, cancelUrl, shippingRegion?} → {url, sessionId} of the hosted payment page. */
+/**
+ * POST {userId, email, items, successUrl, cancelUrl, shippingRegion?, locale?} → {url, sessionId} of
+ * the hosted payment page. A line the stock cannot meet → 409 {error, code, variantId, available}.
+ */
 export function createHandler(env: FunctionEnv): FunctionHandler {
   return async (req) => {
     if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
     if (req.method !== 'POST') return errorResponse(405, 'Use POST');
     const json = await readJsonBody(req);
-    if (!json.ok) return errorResponse(400, json.message);
+    if (!json.ok) return errorResponse(json.status, json.message);
     const parsed = parseCheckoutRequest(json.value, env.SITE_URL);
     if (!parsed.ok) return errorResponse(400, parsed.error);
     const body = parsed.value;
@@ -57,7 +80,15 @@ export function createHandler(env: FunctionEnv): FunctionHandler {
       const priced = await priceCart(env, body);
       if (!priced.ok) return priced.response;
 
-      const input = { cart: priced.cart, userId: customer.userId, email: customer.email, successUrl: body.successUrl, cancelUrl: body.cancelUrl, shippingRegion: body.shippingRegion };
+      const input = {
+        cart: priced.cart,
+        userId: customer.userId,
+        email: customer.email,
+        successUrl: body.successUrl,
+        cancelUrl: body.cancelUrl,
+        shippingRegion: body.shippingRegion,
+        locale: body.locale,
+      };
       const session = env.STRIPE_SECRET_KEY ? await stripeSession(env, input) : localSession(env);
       await insertRow(env, 'checkout_sessions', sessionRow(session, input));
       return jsonResponse(200, { url: session.url, sessionId: session.id });

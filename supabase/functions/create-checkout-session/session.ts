@@ -1,6 +1,6 @@
 import type { FunctionEnv } from '../_shared/env.ts';
 import { createStripeCheckoutSession } from '../_shared/stripe.ts';
-import type { ShippingRegion } from './validate.ts';
+import type { Locale, ShippingRegion } from './validate.ts';
 
 /** One line as public.price_cart returns it (and as checkout_sessions.line_items keeps it). */
 export interface PricedLine {
@@ -31,6 +31,7 @@ export interface SessionInput {
   successUrl: string;
   cancelUrl: string;
   shippingRegion: ShippingRegion;
+  locale: Locale;
 }
 
 export interface HostedSession {
@@ -99,7 +100,9 @@ export async function stripeSession(env: FunctionEnv, input: SessionInput): Prom
       cancel_url: input.cancelUrl,
       customer_email: input.email ?? undefined,
       client_reference_id: input.userId ?? undefined,
-      metadata: { user_id: input.userId ?? undefined, shipping_region: input.shippingRegion },
+      // Stripe's page speaks the shop's language (Stripe knows both 'de' and 'en').
+      locale: input.locale,
+      metadata: { user_id: input.userId ?? undefined, shipping_region: input.shippingRegion, locale: input.locale },
     },
     crypto.randomUUID(),
   );
@@ -122,5 +125,7 @@ export function sessionRow(session: HostedSession, input: SessionInput): Record<
     cancel_url: input.cancelUrl,
     url: session.url,
     status: 'open',
+    shipping_region: input.shippingRegion,
+    locale: input.locale,
   };
 }

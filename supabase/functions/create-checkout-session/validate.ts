@@ -1,5 +1,8 @@
 export const SHIPPING_REGIONS = ['DE', 'EU', 'UK', 'US'] as const;
 export type ShippingRegion = (typeof SHIPPING_REGIONS)[number];
+/** The storefront's languages: the payment page, the order and its confirmation e-mail use it. */
+export const LOCALES = ['en', 'de'] as const;
+export type Locale = (typeof LOCALES)[number];
 
 export interface CartLine {
   variantId: string;
@@ -13,6 +16,7 @@ export interface CheckoutRequest {
   successUrl: string;
   cancelUrl: string;
   shippingRegion: ShippingRegion;
+  locale: Locale;
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -20,7 +24,7 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The database's own rule (private.is_email_address), so a valid address here is valid there. */
 const EMAIL = /^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$/;
-const FIELDS = new Set(['userId', 'email', 'items', 'successUrl', 'cancelUrl', 'shippingRegion']);
+const FIELDS = new Set(['userId', 'email', 'items', 'successUrl', 'cancelUrl', 'shippingRegion', 'locale']);
 export const MAX_LINES = 50;
 export const MAX_QTY = 99;
 
@@ -72,12 +76,13 @@ export function parseCheckoutRequest(body: unknown, siteUrl: string): Parsed<Che
   const unknown = Object.keys(body).find((k) => !FIELDS.has(k));
   if (unknown) return fail(`Unknown field "${unknown}"`);
 
-  const { userId = null, email = null, shippingRegion = 'DE' } = body;
+  const { userId = null, email = null, shippingRegion = 'DE', locale = 'en' } = body;
   if (userId !== null && (typeof userId !== 'string' || !UUID.test(userId))) return fail('userId must be a UUID or null');
   if (email !== null && (typeof email !== 'string' || !isEmail(email.trim()))) return fail('email must be a valid email address or null');
   if (typeof shippingRegion !== 'string' || !SHIPPING_REGIONS.includes(shippingRegion.toUpperCase() as ShippingRegion)) {
     return fail(`shippingRegion must be one of ${SHIPPING_REGIONS.join(', ')}`);
   }
+  if (typeof locale !== 'string' || !LOCALES.includes(locale as Locale)) return fail(`locale must be 'en' or 'de'`);
   const items = parseItems(body.items);
   if (!items.ok) return items;
   const siteOrigin = new URL(siteUrl).origin;
@@ -95,6 +100,7 @@ export function parseCheckoutRequest(body: unknown, siteUrl: string): Parsed<Che
       successUrl: successUrl.value,
       cancelUrl: cancelUrl.value,
       shippingRegion: shippingRegion.toUpperCase() as ShippingRegion,
+      locale: locale as Locale,
     },
   };
 }
