@@ -12,6 +12,12 @@ export interface FunctionEnv {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Default https://api.stripe.com; tests point it at a local fake. */
   STRIPE_API_BASE?: string;
+  /**
+   * Where order confirmation e-mails are POSTed as JSON {to, subject, text, html} (with the
+   * service-role key as bearer): the local server's /_dev/mail/send, or the shop's mail relay.
+   * Unset: no order e-mails are sent (they stay queued in public.order_emails).
+   */
+  MAIL_SEND_URL?: string;
 }
 
 export type FunctionHandler = (req: Request) => Promise<Response>;
@@ -32,5 +38,6 @@ export function envFrom(get: (name: string) => string | undefined): FunctionEnv 
     STRIPE_SECRET_KEY: optional('STRIPE_SECRET_KEY'),
     STRIPE_WEBHOOK_SECRET: optional('STRIPE_WEBHOOK_SECRET'),
     STRIPE_API_BASE: optional('STRIPE_API_BASE'),
+    MAIL_SEND_URL: optional('MAIL_SEND_URL'),
   };
 }

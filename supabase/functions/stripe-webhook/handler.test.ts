@@ -73,6 +73,30 @@ describe('stripe-webhook', () => {
     expect(await inventory(variants.tee)).toBe(before - 2);
   });
 
+  it('sends the order confirmation once, also when Stripe delivers the event again', async () => {
+    const mailEnv = { ...env, MAIL_SEND_URL: `${backend.api.url}/_dev/mail/send` };
+    const email = 'buyer@example.com';
+    const outbox = async () => (await (await fetch(`${backend.api.url}/_dev/mail?format=json&to=${email}`)).json()) as { subject: string }[];
+    await fetch(`${backend.api.url}/_dev/mail`, { method: 'DELETE' });
+    const sessionId = await openSession(variants.tee, 1);
+    const deliverWithMail = async () =>
+      createHandler(mailEnv)(
+        new Request('http://functions.local/stripe-webhook', {
+          method: 'POST',
+          headers: { 'stripe-signature': await signStripePayload(SECRET, completed(sessionId), nowSeconds()) },
+          body: completed(sessionId),
+        }),
+      );
+    const first = await deliverWithMail();
+    const { orderNumber } = await first.json();
+    // Orders the earlier tests fulfilled without a mail endpoint were queued, and go out now as well.
+    const sent = await outbox();
+    expect(sent.filter((m) => m.subject === `Your order ${orderNumber} is confirmed`)).toHaveLength(1);
+    for (let i = 0; i < 3; i++) expect((await deliverWithMail()).status).toBe(200);
+    expect(await outbox()).toHaveLength(sent.length);
+    expect(await ordersFor(sessionId)).toHaveLength(1);
+  });
+
   it('answers 200 with a refund note when the stock is gone, and creates no order', async () => {
     const sessionId = await openSession(variants.lastOne, 1);
     await backend.db.query('update public.variants set inventory = 0 where id = $1', [variants.lastOne]);

@@ -2,6 +2,7 @@ import type { FunctionEnv, FunctionHandler } from '../_shared/env.ts';
 import { errorResponse, jsonResponse } from '../_shared/http.ts';
 import { callRpc, RestError } from '../_shared/supabase-api.ts';
 import { verifyStripeSignature } from '../_shared/stripe.ts';
+import { deliverOrderEmails } from '../_shared/order-email.ts';
 
 /** Events whose session is paid and should become an order. */
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -24,7 +25,8 @@ function parseEvent(rawBody: string): StripeEvent | undefined {
 
 /**
  * Stripe's webhook: the signature is checked over the raw body before anything is read; a paid
- * checkout session is fulfilled (idempotently, so Stripe's retries are harmless).
+ * checkout session is fulfilled (idempotently, so Stripe's retries are harmless) and the queued
+ * order confirmation is sent.
  */
 export function createHandler(env: FunctionEnv, now: () => number = () => Date.now()): FunctionHandler {
   return async (req) => {
@@ -47,6 +49,8 @@ export function createHandler(env: FunctionEnv, now: () => number = () => Date.n
 
     try {
       const order = await callRpc<{ order_number?: string }>(env, 'fulfil_checkout_session', { session_id: session.id });
+      // The confirmation was queued with the order; a replay finds it claimed already and sends nothing.
+      await deliverOrderEmails(env);
       return jsonResponse(200, { received: true, fulfilled: true, orderNumber: order?.order_number ?? null });
     } catch (e) {
       if (e instanceof RestError && e.code === 'P0001') {

@@ -1,0 +1,228 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startBackend, type Backend } from '../../../server/start.ts';
+import { startFakeSupabase, type FakeSupabase } from '../../../server/functions/fixtures/fake-supabase.ts';
+import { insertTestCatalogue, type TestVariants } from '../../../server/functions/fixtures/catalogue.ts';
+import type { FunctionEnv } from './env.ts';
+import { deliverOrderEmails, renderOrderEmail, type OrderEmailData } from './order-email.ts';
+
+const order = (over: Partial<OrderEmailData> = {}): OrderEmailData => ({
+  orderId: '6a1f0c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
+  orderNumber: 'NPNG-100123',
+  email: 'sam@example.com',
+  locale: 'en',
+  shippingRegion: 'DE',
+  currency: 'EUR',
+  subtotal: 4498,
+  shipping: 499,
+  total: 4997,
+  createdAt: '2025-11-24T10:15:00.000Z',
+  items: [
+    { title: 'Iron Tee', size: 'M', color: 'Black', qty: 1, unitPrice: 2999, lineTotal: 2999 },
+    { title: 'Lifting Straps', size: null, color: null, qty: 1, unitPrice: 1499, lineTotal: 1499 },
+  ],
+  ...over,
+});
+
+/** Text without the narrow/normal no-break spaces Intl puts between amount and currency. */
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('renderOrderEmail', () => {
+  it('writes an English confirmation: number, lines, subtotal, shipping with the region, total', () => {
+    const mail = renderOrderEmail(order());
+    expect(mail.to).toBe('sam@example.com');
+    expect(mail.subject).toBe('Your order NPNG-100123 is confirmed');
+    const text = plain(mail.text);
+    expect(text).toContain('Order: NPNG-100123');
+    expect(text).toContain('Ordered on: November 24, 2025');
+    expect(text).toContain('1 × Iron Tee — M / Black: €29.99');
+    expect(text).toContain('1 × Lifting Straps: €14.99');
+    expect(text).toContain('Subtotal: €44.98');
+    expect(text).toContain('Shipping (Germany): €4.99');
+    expect(text).toContain('Total: €49.97');
+    const html = plain(mail.html);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Iron Tee — M / Black');
+    expect(html).toContain('€49.97');
+  });
+
+  it('writes a German confirmation in the Du-form, with German amounts and region names', () => {
+    const mail = renderOrderEmail(order({ locale: 'de', shippingRegion: 'US', subtotal: 16000, shipping: 0, total: 16000 }));
+    expect(mail.subject).toBe('Deine Bestellung NPNG-100123 ist bestätigt');
+    const text = plain(mail.text);
+    expect(text).toContain('Danke für deine Bestellung!');
+    expect(text).toContain('Bestellung: NPNG-100123');
+    expect(text).toContain('Bestellt am: 24. November 2025');
+    expect(text).toContain('1 × Iron Tee — M / Black: 29,99 €');
+    expect(text).toContain('Zwischensumme: 160,00 €');
+    expect(text).toContain('Versand (USA, Kanada & weltweit): Kostenlos');
+    expect(text).toContain('Gesamt: 160,00 €');
+    expect(text).not.toMatch(/Your order|Subtotal|Shipping|Free\b/);
+    expect(plain(mail.html)).toContain('<html lang="de">');
+    expect(mail.html).toContain('USA, Kanada &amp; weltweit');
+  });
+
+  it.each([
+    ['en', 'EU', 'Shipping (EU)'],
+    ['en', 'UK', 'Shipping (United Kingdom)'],
+    ['en', 'US', 'Shipping (USA, Canada & worldwide)'],
+    ['de', 'DE', 'Versand (Deutschland)'],
+    ['de', 'EU', 'Versand (EU)'],
+    ['de', 'UK', 'Versand (Vereinigtes Königreich)'],
+    ['en', null, 'Shipping: €4.99'],
+  ])('names the region (%s, %s)', (locale, shippingRegion, expected) => {
+    expect(plain(renderOrderEmail(order({ locale, shippingRegion })).text)).toContain(expected);
+  });
+
+  it('formats the order’s own currency and falls back to English for an unknown language', () => {
+    const mail = renderOrderEmail(order({ locale: 'fr', currency: 'GBP', shipping: 0, total: 4498 }));
+    expect(mail.subject).toBe('Your order NPNG-100123 is confirmed');
+    expect(plain(mail.text)).toContain('Total: £44.98');
+    expect(plain(mail.text)).toContain('Shipping (Germany): Free');
+  });
+
+  it('escapes every value in the HTML', () => {
+    const evil = '<img src=x onerror="alert(1)">&\'';
+    const mail = renderOrderEmail(
+      order({
+        orderNumber: `NPNG-1<b>`,
+        shippingRegion: '<script>',
+        items: [{ title: evil, size: '<i>', color: '"x"', qty: 2, unitPrice: 100, lineTotal: 200 }],
+      }),
+    );
+    expect(mail.html).not.toMatch(/<img|<script>|<b>|<i>|onerror="/);
+    expect(mail.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
+    expect(mail.html).toContain('NPNG-1&lt;b&gt;');
+    expect(mail.html).toContain('&lt;i&gt; / &quot;x&quot;');
+    expect(mail.html).toContain('&lt;script&gt;');
+    // The plain-text part is not HTML: it keeps the values as they are.
+    expect(mail.text).toContain(evil);
+  });
+});
+
+describe('deliverOrderEmails', () => {
+  let backend: Backend;
+  let supabase: FakeSupabase;
+  let variants: TestVariants;
+  let mailServer: Server;
+  let mailUrl: string;
+  /** What the mail endpoint received, and the status it answers next. */
+  const received: { authorization?: string; body: Record<string, string> }[] = [];
+  let answer = 202;
+
+  const env = (over: Partial<FunctionEnv> = {}): FunctionEnv => ({
+    SUPABASE_URL: supabase.url,
+    SUPABASE_ANON_KEY: backend.config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.config.serviceRoleKey,
+    SITE_URL: 'http://localhost:5173',
+    API_EXTERNAL_URL: 'http://localhost:54321',
+    MAIL_SEND_URL: mailUrl,
+    ...over,
+  });
+
+  /** A paid order from a session, through the real fulfilment (which queues its e-mail). */
+  async function paidOrder(email: string | null, locale = 'en'): Promise<string> {
+    const id = `cs_local_mail${Math.random().toString(36).slice(2, 14)}`;
+    const line = { variant_id: variants.tee, title: 'Test Tee', sku: 'TEE-M-BLK', size: 'M', color: 'Black', image: null, unit_price: 2999, qty: 1, line_total: 2999 };
+    await backend.db.query(
+      `insert into public.checkout_sessions (id, provider, email, line_items, amount_subtotal, amount_shipping, amount_total, currency, success_url, cancel_url, shipping_region, locale)
+       values ($1, 'local', $2, $3, 2999, 499, 3498, 'EUR', 'http://localhost:5173/orders', 'http://localhost:5173/cart', 'DE', $4)`,
+      [id, email, JSON.stringify([line]), locale],
+    );
+    const { rows } = await backend.db.query<{ order_number: string }>('select (public.fulfil_checkout_session($1)).order_number', [id]);
+    return rows[0].order_number;
+  }
+  const unsent = async () => Number((await backend.db.query<{ n: number }>('select count(*)::int as n from public.order_emails where sent_at is null')).rows[0].n);
+
+  beforeAll(async () => {
+    backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
+    variants = await insertTestCatalogue(backend.db);
+    supabase = await startFakeSupabase(backend.db, backend.config.serviceRoleKey);
+    mailServer = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      received.push({ authorization: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      res.writeHead(answer, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => mailServer.listen(0, '127.0.0.1', resolve));
+    mailUrl = `http://127.0.0.1:${(mailServer.address() as AddressInfo).port}/send`;
+  }, 60_000);
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => mailServer?.close(() => resolve()));
+    await supabase?.close();
+    await backend?.stop();
+  });
+
+  it('with no MAIL_SEND_URL claims nothing, warns once, and leaves the e-mails queued', async () => {
+    await paidOrder('queued@example.com');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const before = supabase.requests.length;
+      expect(await deliverOrderEmails(env({ MAIL_SEND_URL: undefined }))).toEqual({ claimed: 0, sent: 0, failed: 0 });
+      expect(await deliverOrderEmails(env({ MAIL_SEND_URL: undefined }))).toEqual({ claimed: 0, sent: 0, failed: 0 });
+      expect(supabase.requests.length).toBe(before);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await unsent()).toBe(1);
+  });
+
+  it('sends each queued order once, as JSON with the service-role key, in the order’s language', async () => {
+    const german = await paidOrder('kim@example.com', 'de');
+    received.length = 0;
+    expect(await deliverOrderEmails(env())).toEqual({ claimed: 2, sent: 2, failed: 0 });
+    expect(received.map((r) => r.body.to).sort()).toEqual(['kim@example.com', 'queued@example.com']);
+    const kim = received.find((r) => r.body.to === 'kim@example.com');
+    expect(kim?.authorization).toBe(`Bearer ${backend.config.serviceRoleKey}`);
+    expect(Object.keys(kim?.body ?? {}).sort()).toEqual(['html', 'subject', 'text', 'to']);
+    expect(kim?.body.subject).toBe(`Deine Bestellung ${german} ist bestätigt`);
+    expect(plain(kim?.body.text ?? '')).toContain('Gesamt: 34,98 €');
+
+    expect(await deliverOrderEmails(env())).toEqual({ claimed: 0, sent: 0, failed: 0 });
+    expect(received).toHaveLength(2);
+  });
+
+  it('releases an e-mail the endpoint refused, so the next delivery sends it', async () => {
+    const number = await paidOrder('retry@example.com');
+    received.length = 0;
+    answer = 503;
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await deliverOrderEmails(env())).toEqual({ claimed: 1, sent: 0, failed: 1 });
+      expect(error).toHaveBeenCalledWith(expect.stringContaining(`${number}: not sent`), expect.stringContaining('503'));
+    } finally {
+      error.mockRestore();
+      answer = 202;
+    }
+    expect(await unsent()).toBe(1);
+    expect(await deliverOrderEmails(env())).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(received.map((r) => r.body.subject)).toEqual([`Your order ${number} is confirmed`, `Your order ${number} is confirmed`]);
+    expect(await unsent()).toBe(0);
+  });
+
+  it('marks an order without an address as done without sending anything', async () => {
+    await paidOrder(null);
+    received.length = 0;
+    expect(await deliverOrderEmails(env())).toEqual({ claimed: 0, sent: 0, failed: 0 });
+    expect(received).toEqual([]);
+    expect(await unsent()).toBe(0);
+  });
+
+  it('never throws when the database or the mail endpoint cannot be reached', async () => {
+    await paidOrder('down@example.com');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await deliverOrderEmails(env({ SUPABASE_URL: 'http://127.0.0.1:1' }))).toEqual({ claimed: 0, sent: 0, failed: 0 });
+      expect(await unsent()).toBe(1);
+      // The endpoint is down: the e-mail is claimed, fails, and is released again.
+      expect(await deliverOrderEmails(env({ MAIL_SEND_URL: 'http://127.0.0.1:1/send' }))).toEqual({ claimed: 1, sent: 0, failed: 1 });
+      expect(await unsent()).toBe(1);
+    } finally {
+      error.mockRestore();
+    }
+    expect(await deliverOrderEmails(env())).toMatchObject({ sent: 1 });
+  });
+});
