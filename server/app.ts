@@ -32,7 +32,8 @@ export type ContextInit = Omit<ServerContext, 'internalUrl' | 'mailer'> & Partia
 /** Builds the API server (all of /rest, /auth, /storage, /functions and /_dev) and starts listening. */
 export async function startApiServer(init: ContextInit, port = init.config.apiPort, host = init.config.host): Promise<ApiServer> {
   let boundUrl = `http://127.0.0.1:${port}`;
-  const mail = createMailOutbox(init.db);
+  // POST /_dev/mail/send hands mail to the server's mailer (the outbox unless one was given).
+  const mail = createMailOutbox(init.db, { serviceRoleKey: init.config.serviceRoleKey, send: (message) => context.mailer.send(message) });
   const context: ServerContext = { ...init, mailer: init.mailer ?? mail.mailer, internalUrl: () => boundUrl };
 
   const mounts: [prefix: string, module: Module][] = [

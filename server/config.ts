@@ -54,6 +54,11 @@ export interface Config {
   devRoutes: boolean;
   /** Log one line per request. */
   logRequests: boolean;
+  /**
+   * Where functions POST order e-mails (their MAIL_SEND_URL). Unset: this server's own
+   * /_dev/mail/send when devRoutes is on, else none (the e-mails stay queued).
+   */
+  mailSendUrl?: string;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -100,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storageFileSizeLimit: int(env.STORAGE_FILE_SIZE_LIMIT, 5 * 1024 * 1024),
     devRoutes: bool(env.DEV_ROUTES, isLoopback(host)),
     logRequests: bool(env.LOG_REQUESTS, false),
+    mailSendUrl: env.MAIL_SEND_URL || undefined,
   };
   const merged = { ...config, ...overrides };
   // An API port given as an override (tests: 0 = any free port) also moves the derived URL;

@@ -86,6 +86,20 @@ describe('the local hosted checkout page', () => {
     expect(await inventory(variants.hoodie)).toBe(before - 1);
   });
 
+  it('sends one order confirmation to the outbox, in the shop’s language, however often pay is sent', async () => {
+    const email = `mail-${randomUUID().slice(0, 8)}@example.com`;
+    const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }], { locale: 'de' });
+    const outbox = async () => (await (await fetch(`${backend.api.url}/_dev/mail?format=json&to=${email}`)).json()) as { subject: string; text: string }[];
+    expect((await pay(url, { email })).status).toBe(303);
+    const [order] = (await backend.db.query<{ order_number: string; locale: string }>('select order_number, locale from public.orders where checkout_session_id = $1', [sessionId])).rows;
+    expect(order.locale).toBe('de');
+    const mails = await outbox();
+    expect(mails.map((m) => m.subject)).toEqual([`Deine Bestellung ${order.order_number} ist bestätigt`]);
+    expect(mails[0].text.replaceAll('\u00a0', ' ')).toContain('Gesamt: 34,98 €');
+    await Promise.all([pay(url, { email }), pay(url, { email })]);
+    expect(await outbox()).toHaveLength(1);
+  });
+
   it('creates one order when the pay button is sent twice at once', async () => {
     const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }], { email: 'twice@example.com' });
     const before = await inventory(variants.tee);

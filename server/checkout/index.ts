@@ -3,6 +3,8 @@ import { html, redirect, type ApiRequest, type ApiResponse } from '../http.ts';
 import { checkCard } from './card.ts';
 import { checkoutPage, noticePage, type PaymentFormState } from './page.ts';
 import { findLocalSession, payLocalSession, successRedirect, type CheckoutSession } from './sessions.ts';
+import { functionEnv } from '../functions/index.ts';
+import { deliverOrderEmails } from '../../supabase/functions/_shared/order-email.ts';
 
 const FORM_LIMIT = 16 * 1024;
 /** The database's rule for emails (private.is_email_address). */
@@ -48,7 +50,12 @@ export function createCheckout(context: ServerContext): Module {
       return html(status, checkoutPage(session, basePath, { ...state, error: { field: check.declined ? undefined : check.field, message: check.message } }), headers);
     }
     const outcome = await payLocalSession(db, session.id, email);
-    if (outcome.ok) return redirect(successRedirect(session.success_url, session.id));
+    if (outcome.ok) {
+      // As Stripe's webhook does: the confirmation queued with the order goes out now. The payment
+      // stands whatever happens to the mail.
+      await deliverOrderEmails(functionEnv(context)).catch((e) => console.error('[checkout] order e-mail:', e));
+      return redirect(successRedirect(session.success_url, session.id));
+    }
     if (outcome.reason === 'out_of_stock') {
       return html(
         409,

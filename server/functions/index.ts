@@ -33,6 +33,7 @@ export function functionEnv(context: ServerContext, overrides: Partial<FunctionE
     STRIPE_SECRET_KEY: config.stripeSecretKey,
     STRIPE_WEBHOOK_SECRET: config.stripeWebhookSecret,
     STRIPE_API_BASE: context.config.stripeApiBase,
+    MAIL_SEND_URL: config.mailSendUrl ?? (config.devRoutes ? `${context.internalUrl()}/_dev/mail/send` : undefined),
     ...overrides,
   };
 }

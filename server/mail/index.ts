@@ -1,14 +1,24 @@
 import type { Database } from '../db/types.ts';
-import type { Mailer, Module } from '../context.ts';
+import type { MailMessage, Mailer, Module } from '../context.ts';
 import { json, type ApiRequest, type ApiResponse } from '../http.ts';
 import { createMailStore } from './store.ts';
 import { outboxPage } from './page.ts';
+import { handleSend } from './send.ts';
+
+export interface OutboxOptions {
+  /** Enables POST /send for callers holding this key (the functions' MAIL_SEND_URL). */
+  serviceRoleKey?: string;
+  /** Where POST /send hands a mail (default: this outbox). */
+  send?: (mail: MailMessage) => Promise<void>;
+}
 
 /** The dev outbox: outgoing mail is stored in the database and shown at /_dev/mail (page and JSON). */
-export function createMailOutbox(db: Database): { mailer: Mailer; module: Module } {
+export function createMailOutbox(db: Database, options: OutboxOptions = {}): { mailer: Mailer; module: Module } {
   const store = createMailStore(db);
+  const send = options.send ?? ((mail: MailMessage) => store.add(mail));
 
   async function handle(req: ApiRequest): Promise<ApiResponse> {
+    if (req.path === '/send' && options.serviceRoleKey) return handleSend(req, options.serviceRoleKey, send);
     const id = /^\/([^/]+)\/?$/.exec(req.path)?.[1];
     if (req.path === '/' || req.path === '') {
       if (req.method === 'DELETE') {
