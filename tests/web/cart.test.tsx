@@ -9,7 +9,9 @@ import CartRoute from '../../src/features/cart/CartRoute';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
 import { CartDrawerView, type CartDrawerViewProps } from '../../src/features/cart/CartDrawerView';
 import { CartPageView, type CartPageViewProps } from '../../src/features/cart/CartPageView';
-import { render, renderAt } from './support';
+import { fakeAuth, fakeLocale, render, renderAt } from './support';
+
+vi.mock('../../src/api/checkout', () => ({ fetchShippingRates: vi.fn(() => new Promise(() => {})), createCheckoutSession: vi.fn() }));
 
 
 const tee: CartItem = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: null, size: 'M', color: 'Black', qty: 1, currency: 'EUR' };
@@ -33,7 +35,20 @@ function drawer(overrides: Partial<CartDrawerViewProps> = {}) {
 }
 
 function page(overrides: Partial<CartPageViewProps> = {}) {
-  const props: CartPageViewProps = { items: [tee, shorts], subtotal: 9999, currency: 'EUR', onSetQty: vi.fn(), onRemove: vi.fn(), ...overrides };
+  const props: CartPageViewProps = {
+    items: [tee, shorts],
+    subtotal: 9999,
+    currency: 'EUR',
+    region: 'DE',
+    quote: null,
+    busy: false,
+    failure: null,
+    onSetQty: vi.fn(),
+    onRemove: vi.fn(),
+    onRegionChange: vi.fn(),
+    onCheckout: vi.fn(),
+    ...overrides,
+  };
   render(<CartPageView {...props} />);
   return props;
 }
@@ -104,7 +119,7 @@ describe('CartDrawerView', () => {
 });
 
 describe('CartPageView', () => {
-  it('shows the order summary, the notes and a disabled checkout', async () => {
+  it('shows the order summary, the notes and the checkout button', async () => {
     const user = userEvent.setup();
     const props = page();
     expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeTruthy();
@@ -114,8 +129,11 @@ describe('CartPageView', () => {
     expect(within(summary).getAllByText('€99.99')).toHaveLength(2);
     expect(within(summary).getByText('30-day return policy')).toBeTruthy();
     expect(within(summary).getByText('Secure checkout with SSL encryption')).toBeTruthy();
-    expect((within(summary).getByRole('button', { name: 'Checkout' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(summary).getByText('Checkout is not available yet.')).toBeTruthy();
+    const checkout = within(summary).getByRole('button', { name: 'Checkout' }) as HTMLButtonElement;
+    expect(checkout.disabled).toBe(false);
+    expect(within(summary).queryByText('Checkout is not available yet.')).toBeNull();
+    await user.click(checkout);
+    expect(props.onCheckout).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Increase quantity of Beast Shorts' }));
     expect(props.onSetQty).toHaveBeenCalledWith('line-v2', 3);
     await user.click(screen.getByRole('button', { name: 'Remove Grind Tee' }));
@@ -134,7 +152,7 @@ describe('CartPageView', () => {
 describe('CartDrawerContainer and CartRoute with the real cart', () => {
   function mount(ui: ReactNode, path: string) {
     const cart = createActor(cartMachine.provide({ actions: { persist: () => {} } }), { input: { items: [tee] } }).start();
-    return { cart, location: renderAt(ui, path, { cart }) };
+    return { cart, location: renderAt(ui, path, { cart, auth: fakeAuth(null), locale: fakeLocale('en', 'DE') }) };
   }
 
   it('opens on add, steps through the machine, and Continue Shopping on /cart goes to /shop', async () => {

@@ -6,6 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { type AuthSession, authMachine } from '../../machines/authMachine';
+import { type Locale, localeMachine } from '../../machines/localeMachine';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
 
 /** Renders inside Lingui's provider (English, from the setup file). */
@@ -26,6 +27,14 @@ export function fakeAuth(session: AuthSession | null) {
       actors: { loadSession: fromPromise(async () => session), checkAdmin: fromPromise(async () => false), listen: fromCallback(() => {}) },
     }),
     { input: { now: () => 0 } },
+  ).start();
+}
+
+/** A started locale actor in `locale` whose visitor was geolocated in `country` (no lookup made). */
+export function fakeLocale(locale: Locale = 'en', country: string | null = null) {
+  return createActor(
+    localeMachine.provide({ actors: { fetchCountry: fromPromise(async () => null) }, actions: { persistLocale: () => {}, persistCountry: () => {} } }),
+    { input: { param: null, stored: locale, browserLanguages: [], storedCountry: country } },
   ).start();
 }
 

@@ -1,29 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import { css, cx } from '../../../styled-system/css';
 import type { CartItem } from '../../../machines/cartMachine';
-import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { Price } from '../../ui/Price';
 import { CartLineItem } from './CartLineItem';
+import { CartSummary, type CartSummaryProps } from './CartSummary';
 
-export type CartPageViewProps = {
+export type CartPageViewProps = CartSummaryProps & {
   items: CartItem[];
-  /** Cents, in `currency`. */
-  subtotal: number;
-  currency: string;
   onSetQty: (id: string, qty: number) => void;
   onRemove: (id: string) => void;
 };
 
-const summaryRow = css({ display: 'flex', justifyContent: 'space-between', gap: '4', py: '2' });
-
-/**
- * SPEC §2 Cart page: the lines, the order summary and the checkout button. Checkout arrives with
- * its own issue; until then the button is shown disabled with a note saying so.
- */
-export function CartPageView({ items, subtotal, currency, onSetQty, onRemove }: CartPageViewProps) {
+/** SPEC §2 Cart page: the lines, and the order summary with the ship-to region and the checkout button. */
+export function CartPageView({ items, onSetQty, onRemove, ...summary }: CartPageViewProps) {
   const { t } = useLingui();
   if (items.length === 0) {
     return (
@@ -48,41 +39,7 @@ export function CartPageView({ items, subtotal, currency, onSetQty, onRemove }: 
             {t`Continue Shopping`}
           </ButtonLink>
         </div>
-        <section aria-labelledby="order-summary-heading" className={card}>
-          <h2 id="order-summary-heading" className={css({ textStyle: 'heading', fontSize: 'xl', mb: '3' })}>
-            {t`Order summary`}
-          </h2>
-          <dl>
-            <div className={summaryRow}>
-              <dt>{t`Subtotal`}</dt>
-              <dd>
-                <Price cents={subtotal} currency={currency} />
-              </dd>
-            </div>
-            <div className={summaryRow}>
-              <dt>{t`Shipping`}</dt>
-              <dd className={css({ color: 'fg.muted', textAlign: 'right' })}>{t`Calculated at checkout`}</dd>
-            </div>
-            <div className={cx(summaryRow, css({ borderTopWidth: '1px', borderColor: 'border', mt: '2', pt: '3', fontWeight: 'bold', fontSize: 'lg' }))}>
-              <dt>{t`Total`}</dt>
-              <dd>
-                <Price cents={subtotal} currency={currency} />
-              </dd>
-            </div>
-          </dl>
-          <Button size="lg" disabled className={css({ w: 'full', mt: '5' })}>
-            {t`Checkout`}
-          </Button>
-          <p className={css({ mt: '2', fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })}>{t`Checkout is not available yet.`}</p>
-          <ul className={css({ mt: '5', display: 'grid', gap: '2', fontSize: 'sm', color: 'fg.muted', listStyle: 'none' })}>
-            <li>
-              <span aria-hidden="true">✓</span> {t`30-day return policy`}
-            </li>
-            <li>
-              <span aria-hidden="true">✓</span> {t`Secure checkout with SSL encryption`}
-            </li>
-          </ul>
-        </section>
+        <CartSummary {...summary} />
       </div>
     </Page>
   );

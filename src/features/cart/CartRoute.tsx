@@ -1,18 +1,81 @@
-import { useSelector } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { selectUser } from '../../../machines/authMachine';
 import { selectCurrency, selectItems, selectSubtotal } from '../../../machines/cartMachine';
+import { checkoutMachine, selectCheckoutBusy, selectFailure, selectQuote, selectRegion } from '../../../machines/checkoutMachine';
+import { selectLocale } from '../../../machines/localeMachine';
+import { createCheckoutSession, fetchShippingRates } from '../../api/checkout';
 import { useServices } from '../../services/context';
 import { CartPageView } from './CartPageView';
+import { leaveForCheckout } from './leaveForCheckout';
+import { initialShippingRegion, writeShippingRegion } from './shippingRegionChoice';
 
-/** /cart: the app's cart (SPEC §2 Cart page). */
+/** /cart: the app's cart, and the checkout that leaves for the hosted payment page (SPEC §2, §4). */
 export default function CartRoute() {
-  const { cart } = useServices();
+  const { cart, auth, locale } = useServices();
+  const items = useSelector(cart, selectItems);
+  const subtotal = useSelector(cart, selectSubtotal);
+  const currency = useSelector(cart, selectCurrency);
+  const user = useSelector(auth, selectUser);
+  const language = useSelector(locale, selectLocale);
+  const country = useSelector(locale, (snapshot) => snapshot.context.country);
+  const [region] = useState(() => initialShippingRegion(country));
+  const [snapshot, send] = useMachine(
+    checkoutMachine.provide({
+      actors: {
+        fetchRates: fromPromise(() => fetchShippingRates()),
+        createSession: fromPromise(({ input }) => createCheckoutSession(input)),
+      },
+      actions: {
+        redirect: (_, { url }) => leaveForCheckout(url),
+        persistRegion: (_, { region }) => writeShippingRegion(region),
+      },
+    }),
+    { input: { region } },
+  );
+
+  // A refusal names the cart as it was: any change of its lines (here or in the drawer) makes it stale.
+  useEffect(() => {
+    let lines = cart.getSnapshot().context.items;
+    const subscription = cart.subscribe((next) => {
+      if (next.context.items === lines) return;
+      lines = next.context.items;
+      send({ type: 'cart.changed' });
+    });
+    return () => subscription.unsubscribe();
+  }, [cart, send]);
+
+  // Back from the hosted payment page: the browser may show this page from its cache, still "Redirecting...".
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) send({ type: 'checkout.returned' });
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [send]);
+
   return (
     <CartPageView
-      items={useSelector(cart, selectItems)}
-      subtotal={useSelector(cart, selectSubtotal)}
-      currency={useSelector(cart, selectCurrency)}
+      items={items}
+      subtotal={subtotal}
+      currency={currency}
+      region={selectRegion(snapshot)}
+      quote={selectQuote(snapshot, subtotal)}
+      busy={selectCheckoutBusy(snapshot)}
+      failure={selectFailure(snapshot)}
       onSetQty={(id, qty) => cart.send({ type: 'cart.setQty', id, qty })}
       onRemove={(id) => cart.send({ type: 'cart.remove', id })}
+      onRegionChange={(next) => send({ type: 'region.change', region: next })}
+      onCheckout={() =>
+        send({
+          type: 'checkout.submit',
+          lines: items.map(({ variantId, qty, title }) => ({ variantId, qty, title })),
+          buyer: { userId: user?.id ?? null, email: user?.email ?? null },
+          origin: window.location.origin,
+          locale: language,
+        })
+      }
     />
   );
 }

@@ -1,0 +1,118 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { type CheckoutFailure, isShippingRegion, SHIPPING_REGIONS, type ShippingQuote, type ShippingRegion } from '../../../machines/orders';
+import { css, cx } from '../../../styled-system/css';
+import { Button } from '../../ui/Button';
+import { card } from '../../ui/Card';
+import { Price } from '../../ui/Price';
+import { shippingRegionLabel } from '../../ui/shippingRegionLabels';
+import { CheckoutFailureMessage } from './CheckoutFailureMessage';
+
+export type CartSummaryProps = {
+  /** Cents, in `currency`. */
+  subtotal: number;
+  currency: string;
+  /** Where the order ships to ("Ship to"). */
+  region: ShippingRegion;
+  /** Shipping and total for `region`; null while the rates are unknown ("Calculated at checkout"). */
+  quote: ShippingQuote | null;
+  /** A checkout session is being created or the browser is leaving for it: "Redirecting...". */
+  busy: boolean;
+  /** Why the last checkout did not start (shown under the button). */
+  failure: CheckoutFailure | null;
+  onRegionChange: (region: ShippingRegion) => void;
+  onCheckout: () => void;
+};
+
+const summaryRow = css({ display: 'flex', justifyContent: 'space-between', gap: '4', py: '2' });
+
+/** SPEC §2 Cart page order summary: ship-to region, subtotal, shipping, total and the checkout button. */
+export function CartSummary({ subtotal, currency, region, quote, busy, failure, onRegionChange, onCheckout }: CartSummaryProps) {
+  const { t, i18n } = useLingui();
+  const regionId = useId();
+  return (
+    <section aria-labelledby="order-summary-heading" className={card}>
+      <h2 id="order-summary-heading" className={css({ textStyle: 'heading', fontSize: 'xl', mb: '3' })}>
+        {t`Order summary`}
+      </h2>
+      <div className={css({ display: 'grid', gap: '1.5', mb: '3' })}>
+        <label htmlFor={regionId} className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
+          {t`Ship to`}
+        </label>
+        <select
+          id={regionId}
+          value={region}
+          disabled={busy}
+          onChange={(e) => isShippingRegion(e.target.value) && onRegionChange(e.target.value)}
+          className={css({
+            w: 'full',
+            minH: '11',
+            px: '3',
+            bg: 'surface.raised',
+            color: 'fg',
+            borderWidth: '1px',
+            borderColor: 'border.strong',
+            borderRadius: 'md',
+            cursor: 'pointer',
+            _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+          })}
+        >
+          {SHIPPING_REGIONS.map((code) => (
+            <option key={code} value={code}>
+              {shippingRegionLabel(i18n, code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <dl>
+        <div className={summaryRow}>
+          <dt>{t`Subtotal`}</dt>
+          <dd>
+            <Price cents={subtotal} currency={currency} />
+          </dd>
+        </div>
+        <div className={summaryRow}>
+          <dt>{t`Shipping`}</dt>
+          {quote === null ? (
+            <dd className={css({ color: 'fg.muted', textAlign: 'right' })}>{t`Calculated at checkout`}</dd>
+          ) : (
+            <dd>{quote.shipping === 0 ? t`Free` : <Price cents={quote.shipping} currency={currency} />}</dd>
+          )}
+        </div>
+        <div className={cx(summaryRow, css({ borderTopWidth: '1px', borderColor: 'border', mt: '2', pt: '3', fontWeight: 'bold', fontSize: 'lg' }))}>
+          <dt>{t`Total`}</dt>
+          <dd>
+            <Price cents={quote?.total ?? subtotal} currency={currency} />
+          </dd>
+        </div>
+      </dl>
+      {quote && (
+        <p className={css({ mt: '2', fontSize: 'sm', color: 'fg.muted' })}>
+          {quote.missingForFree > 0 ? (
+            <Trans>
+              Add <Price cents={quote.missingForFree} currency={currency} /> more for free shipping
+            </Trans>
+          ) : (
+            <Trans>
+              Free shipping from <Price cents={quote.freeFrom} currency={currency} />
+            </Trans>
+          )}
+        </p>
+      )}
+      <Button size="lg" disabled={busy} aria-busy={busy} onClick={onCheckout} className={css({ w: 'full', mt: '5' })}>
+        {busy ? t`Redirecting...` : t`Checkout`}
+      </Button>
+      <div role="alert" className={css({ mt: '3', color: 'danger', _empty: { mt: '0' } })}>
+        {failure && <CheckoutFailureMessage failure={failure} />}
+      </div>
+      <ul className={css({ mt: '5', display: 'grid', gap: '2', fontSize: 'sm', color: 'fg.muted', listStyle: 'none' })}>
+        <li>
+          <span aria-hidden="true">✓</span> {t`30-day return policy`}
+        </li>
+        <li>
+          <span aria-hidden="true">✓</span> {t`Secure checkout with SSL encryption`}
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,298 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { AuthSession } from '../../machines/authMachine';
+import { type CartItem, cartMachine, selectItems } from '../../machines/cartMachine';
+import { type CheckoutFailure, type ShippingRate, StockRefusalError } from '../../machines/orders';
+import { createCheckoutSession, fetchShippingRates } from '../../src/api/checkout';
+import { ApiError } from '../../src/api/errors';
+import CartRoute from '../../src/features/cart/CartRoute';
+import { CartPageView, type CartPageViewProps } from '../../src/features/cart/CartPageView';
+import { leaveForCheckout } from '../../src/features/cart/leaveForCheckout';
+import { SHIPPING_REGION_STORAGE_KEY } from '../../src/features/cart/shippingRegionChoice';
+import { fakeAuth, fakeLocale, render, renderAt } from './support';
+
+vi.mock('../../src/api/checkout', () => ({ fetchShippingRates: vi.fn(), createCheckoutSession: vi.fn() }));
+vi.mock('../../src/features/cart/leaveForCheckout', () => ({ leaveForCheckout: vi.fn() }));
+
+const tee: CartItem = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: null, size: 'M', color: 'Black', qty: 1, currency: 'EUR' };
+const shorts: CartItem = { id: 'line-v2', productId: 'p2', variantId: 'v2', title: 'Beast Shorts', price: 3500, image: null, size: 'L', color: null, qty: 2, currency: 'EUR' };
+
+/** SPEC §9's standard rates and free-shipping thresholds, as the database holds them. */
+const RATES: ShippingRate[] = [
+  { region: 'DE', standardRate: 499, expressRate: 999, freeFrom: 5000 },
+  { region: 'EU', standardRate: 799, expressRate: 1499, freeFrom: 7500 },
+  { region: 'UK', standardRate: 999, expressRate: 1999, freeFrom: 10000 },
+  { region: 'US', standardRate: 1299, expressRate: 2499, freeFrom: 15000 },
+];
+
+const summary = () => within(screen.getByRole('region', { name: 'Order summary' }));
+const row = (term: string) => summary().getByText(term, { selector: 'dt' }).parentElement as HTMLElement;
+const checkoutButton = () => summary().getByRole('button', { name: /^(Checkout|Redirecting\.\.\.)$/ }) as HTMLButtonElement;
+const alertText = () => summary().getByRole('alert').textContent;
+
+describe('CartPageView checkout summary', () => {
+  function page(overrides: Partial<CartPageViewProps> = {}) {
+    const props: CartPageViewProps = {
+      items: [tee],
+      subtotal: 2999,
+      currency: 'EUR',
+      region: 'DE',
+      quote: null,
+      busy: false,
+      failure: null,
+      onSetQty: vi.fn(),
+      onRemove: vi.fn(),
+      onRegionChange: vi.fn(),
+      onCheckout: vi.fn(),
+      ...overrides,
+    };
+    render(<CartPageView {...props} />);
+    return props;
+  }
+
+  it('rates unknown: "Calculated at checkout", the total is the subtotal, no free-shipping line', () => {
+    page();
+    expect(row('Shipping').textContent).toContain('Calculated at checkout');
+    expect(row('Total').textContent).toContain('€29.99');
+    expect(summary().queryByText(/free shipping/i)).toBeNull();
+  });
+
+  it('a quote: its shipping and total, and how much is missing for free shipping', () => {
+    page({ quote: { shipping: 499, freeFrom: 5000, missingForFree: 2001, total: 3498 } });
+    expect(row('Shipping').textContent).toBe('Shipping€4.99');
+    expect(row('Total').textContent).toBe('Total€34.98');
+    expect(summary().getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Add €20.01 more for free shipping')).toBeTruthy();
+  });
+
+  it('free shipping: "Free" and the threshold', () => {
+    page({ items: [tee, shorts], subtotal: 9999, quote: { shipping: 0, freeFrom: 5000, missingForFree: 0, total: 9999 } });
+    expect(row('Shipping').textContent).toBe('ShippingFree');
+    expect(summary().getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Free shipping from €50.00')).toBeTruthy();
+  });
+
+  it('"Ship to" is a labelled select of the four regions; a choice is reported', async () => {
+    const user = userEvent.setup();
+    const props = page({ region: 'EU' });
+    const select = summary().getByLabelText('Ship to') as HTMLSelectElement;
+    expect(select.value).toBe('EU');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Germany', 'EU', 'United Kingdom', 'USA, Canada & worldwide']);
+    await user.selectOptions(select, 'UK');
+    expect(props.onRegionChange).toHaveBeenCalledWith('UK');
+  });
+
+  it('busy: "Redirecting...", disabled, aria-busy', () => {
+    page({ busy: true });
+    const button = checkoutButton();
+    expect(button.textContent).toBe('Redirecting...');
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(summary().queryByRole('button', { name: 'Checkout' })).toBeNull();
+  });
+
+  it.each<[CheckoutFailure, string]>([
+    [{ kind: 'failed', message: 'Cart is empty' }, 'Failed to create checkout sessionCart is empty'],
+    [{ kind: 'failed', message: '' }, 'Failed to create checkout session'],
+    [{ kind: 'noUrl' }, 'No checkout URL received'],
+    [{ kind: 'unknown' }, 'Something went wrong'],
+    [{ kind: 'network' }, "We couldn't reach the checkout. Check your connection and try again — your cart is unchanged."],
+    [{ kind: 'stock', code: 'sold_out', variantId: 'v1', available: 0, title: 'Grind Tee' }, 'Grind Tee is sold out. Remove it from your cart to check out.'],
+    [{ kind: 'stock', code: 'insufficient_stock', variantId: 'v1', available: 1, title: 'Grind Tee' }, 'Only 1 left of Grind Tee. Lower the quantity to check out.'],
+    [{ kind: 'stock', code: 'insufficient_stock', variantId: 'v1', available: 3, title: 'Grind Tee' }, 'Only 3 left of Grind Tee. Lower the quantity to check out.'],
+    [{ kind: 'stock', code: 'unavailable', variantId: 'v1', available: 0, title: 'Grind Tee' }, 'Grind Tee is no longer available. Remove it from your cart to check out.'],
+  ])('failure %j reads "%s" under the button', (failure, text) => {
+    page({ failure });
+    expect(alertText()).toBe(text);
+    expect(checkoutButton().disabled).toBe(false);
+  });
+
+  it('no failure: the alert region is empty', () => {
+    page();
+    expect(alertText()).toBe('');
+  });
+});
+
+describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
+  const mockedRates = vi.mocked(fetchShippingRates);
+  const mockedSession = vi.mocked(createCheckoutSession);
+  const mockedLeave = vi.mocked(leaveForCheckout);
+  const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: null } };
+
+  beforeEach(() => {
+    mockedRates.mockReset();
+    mockedSession.mockReset();
+    mockedLeave.mockReset();
+    mockedRates.mockResolvedValue(RATES);
+  });
+
+  function mount({ items = [tee], country = null as string | null, session = null as AuthSession | null, locale = 'en' as 'en' | 'de' } = {}) {
+    const cart = createActor(cartMachine.provide({ actions: { persist: () => {} } }), { input: { items } }).start();
+    renderAt(<CartRoute />, '/cart', { cart, auth: fakeAuth(session), locale: fakeLocale(locale, country) });
+    return cart;
+  }
+
+  it('the region follows the geolocated country; its quote is shown; a new choice is remembered', async () => {
+    const user = userEvent.setup();
+    mount({ country: 'FR' });
+    const select = summary().getByLabelText('Ship to') as HTMLSelectElement;
+    expect(select.value).toBe('EU');
+    await waitFor(() => expect(row('Shipping').textContent).toBe('Shipping€7.99'));
+    expect(row('Total').textContent).toBe('Total€37.98');
+    expect(summary().getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Add €45.01 more for free shipping')).toBeTruthy();
+
+    await user.selectOptions(select, 'UK');
+    expect(row('Shipping').textContent).toBe('Shipping€9.99');
+    expect(row('Total').textContent).toBe('Total€39.98');
+    expect(localStorage.getItem(SHIPPING_REGION_STORAGE_KEY)).toBe('UK');
+
+    await user.selectOptions(select, 'US');
+    expect(row('Shipping').textContent).toBe('Shipping€12.99');
+    await user.selectOptions(select, 'DE');
+    expect(row('Shipping').textContent).toBe('Shipping€4.99');
+    expect(localStorage.getItem(SHIPPING_REGION_STORAGE_KEY)).toBe('DE');
+  });
+
+  it('a remembered choice wins over the country; junk in storage is ignored', async () => {
+    localStorage.setItem(SHIPPING_REGION_STORAGE_KEY, 'US');
+    mount({ country: 'DE' });
+    expect((summary().getByLabelText('Ship to') as HTMLSelectElement).value).toBe('US');
+    await waitFor(() => expect(row('Shipping').textContent).toBe('Shipping€12.99'));
+  });
+
+  it('junk in storage and no country: Germany', () => {
+    localStorage.setItem(SHIPPING_REGION_STORAGE_KEY, 'MARS');
+    mount();
+    expect((summary().getByLabelText('Ship to') as HTMLSelectElement).value).toBe('DE');
+  });
+
+  it('rates that cannot be loaded: "Calculated at checkout", and checkout still works', async () => {
+    mockedRates.mockRejectedValue(new ApiError('network', 'Failed to fetch'));
+    mockedSession.mockResolvedValue({ url: 'https://pay.example/cs_1', sessionId: 'cs_1' });
+    mount();
+    await waitFor(() => expect(mockedRates).toHaveBeenCalled());
+    expect(row('Shipping').textContent).toContain('Calculated at checkout');
+    expect(row('Total').textContent).toBe('Total€29.99');
+    await userEvent.setup().click(checkoutButton());
+    await waitFor(() => expect(mockedLeave).toHaveBeenCalledWith('https://pay.example/cs_1'));
+  });
+
+  it('Checkout: one session however fast the clicks, "Redirecting..." while busy, then off to the payment page', async () => {
+    let answer: (value: { url: string | null; sessionId: string | null }) => void = () => {};
+    mockedSession.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    mount({ items: [tee, shorts], country: 'GB', locale: 'de' });
+    await waitFor(() => expect(row('Shipping').textContent).not.toContain('Calculated'));
+    await user.dblClick(checkoutButton());
+    await user.click(checkoutButton());
+    expect(mockedSession).toHaveBeenCalledTimes(1);
+    expect(mockedSession).toHaveBeenCalledWith({
+      userId: null,
+      email: null,
+      items: [
+        { variantId: 'v1', qty: 1 },
+        { variantId: 'v2', qty: 2 },
+      ],
+      successUrl: `${window.location.origin}/orders`,
+      cancelUrl: `${window.location.origin}/cart`,
+      shippingRegion: 'UK',
+      locale: 'de',
+    });
+    expect(checkoutButton().textContent).toBe('Redirecting...');
+    expect(checkoutButton().disabled).toBe(true);
+    expect(checkoutButton().getAttribute('aria-busy')).toBe('true');
+    expect((summary().getByLabelText('Ship to') as HTMLSelectElement).disabled).toBe(true);
+
+    act(() => answer({ url: 'https://pay.example/cs_1', sessionId: 'cs_1' }));
+    await waitFor(() => expect(mockedLeave).toHaveBeenCalledWith('https://pay.example/cs_1'));
+    expect(mockedLeave).toHaveBeenCalledTimes(1);
+    expect(checkoutButton().textContent).toBe('Redirecting...');
+
+    // The back button brings the page back from the browser's cache: the button works again.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(checkoutButton().textContent).toBe('Checkout');
+    expect(checkoutButton().disabled).toBe(false);
+  });
+
+  it('a page shown afresh (not from the cache) changes nothing', async () => {
+    mockedSession.mockResolvedValue({ url: 'https://pay.example/cs_1', sessionId: 'cs_1' });
+    mount();
+    await userEvent.setup().click(checkoutButton());
+    await waitFor(() => expect(mockedLeave).toHaveBeenCalled());
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    });
+    expect(checkoutButton().textContent).toBe('Redirecting...');
+  });
+
+  it('signed in: the buyer is the user', async () => {
+    mockedSession.mockResolvedValue({ url: 'https://pay.example/cs_2', sessionId: 'cs_2' });
+    mount({ session: alex, country: 'DE' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(mockedSession).toHaveBeenCalled());
+    expect(mockedSession.mock.lastCall?.[0]).toMatchObject({ userId: 'u1', email: 'alex@example.test', shippingRegion: 'DE', locale: 'en' });
+  });
+
+  it.each<[string, () => void, string]>([
+    ['a function error', () => mockedSession.mockRejectedValue(new ApiError('invalid', 'Unknown shipping region')), 'Failed to create checkout sessionUnknown shipping region'],
+    ['no url', () => mockedSession.mockResolvedValue({ url: null, sessionId: null }), 'No checkout URL received'],
+    ['no connection', () => mockedSession.mockRejectedValue(new ApiError('network', 'Failed to send a request to the Edge Function')), "We couldn't reach the checkout. Check your connection and try again — your cart is unchanged."],
+    ['anything else', () => mockedSession.mockRejectedValue(new Error('boom')), 'Something went wrong'],
+  ])('%s: the message under the button, the cart as it was, and Checkout again', async (_, arrange, text) => {
+    arrange();
+    const cart = mount({ items: [tee, shorts] });
+    const before = selectItems(cart.getSnapshot());
+    await userEvent.setup().click(checkoutButton());
+    await waitFor(() => expect(alertText()).toBe(text));
+    expect(selectItems(cart.getSnapshot())).toBe(before);
+    expect(checkoutButton().textContent).toBe('Checkout');
+    expect(checkoutButton().disabled).toBe(false);
+    expect(mockedLeave).not.toHaveBeenCalled();
+  });
+
+  it('a sold-out line is named; the cart is untouched; changing the cart clears the message', async () => {
+    mockedSession.mockRejectedValue(new StockRefusalError('sold_out', 'v2', 0, 'Beast Shorts is sold out'));
+    const user = userEvent.setup();
+    const cart = mount({ items: [tee, shorts] });
+    const before = selectItems(cart.getSnapshot());
+    await user.click(checkoutButton());
+    await waitFor(() => expect(alertText()).toBe('Beast Shorts is sold out. Remove it from your cart to check out.'));
+    expect(selectItems(cart.getSnapshot())).toBe(before);
+    await user.click(screen.getByRole('button', { name: 'Remove Beast Shorts' }));
+    expect(alertText()).toBe('');
+  });
+
+  it('too few left: the count and the product; lowering the quantity clears it and checks out', async () => {
+    mockedSession.mockRejectedValueOnce(new StockRefusalError('insufficient_stock', 'v2', 1, 'Not enough stock'));
+    mockedSession.mockResolvedValueOnce({ url: 'https://pay.example/cs_3', sessionId: 'cs_3' });
+    const user = userEvent.setup();
+    const cart = mount({ items: [tee, shorts] });
+    await user.click(checkoutButton());
+    await waitFor(() => expect(alertText()).toBe('Only 1 left of Beast Shorts. Lower the quantity to check out.'));
+    expect(selectItems(cart.getSnapshot()).find((line) => line.variantId === 'v2')?.qty).toBe(2);
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Beast Shorts' }));
+    expect(alertText()).toBe('');
+    await user.click(checkoutButton());
+    await waitFor(() => expect(mockedLeave).toHaveBeenCalledWith('https://pay.example/cs_3'));
+    expect(mockedSession.mock.lastCall?.[0].items).toEqual([
+      { variantId: 'v1', qty: 1 },
+      { variantId: 'v2', qty: 1 },
+    ]);
+  });
+
+  it('a line no longer sold is named', async () => {
+    mockedSession.mockRejectedValue(new StockRefusalError('unavailable', 'v1', 0, 'Not available'));
+    mount({ items: [tee, shorts] });
+    await userEvent.setup().click(checkoutButton());
+    await waitFor(() => expect(alertText()).toBe('Grind Tee is no longer available. Remove it from your cart to check out.'));
+  });
+
+  it('an empty cart offers no checkout and asks for nothing', () => {
+    mount({ items: [] });
+    expect(screen.getByText('Your cart is empty')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Checkout' })).toBeNull();
+    expect(mockedSession).not.toHaveBeenCalled();
+  });
+});
