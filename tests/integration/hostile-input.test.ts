@@ -11,7 +11,20 @@ import { ADMIN, PNG_1X1, anonKey, apiUrl, countRows, serviceClient, serviceRoleK
 
 const RUNS = 200;
 const TIMEOUT_MS = 5000;
-const CANARY_TABLES = ['products', 'variants', 'media', 'reviews', 'orders', 'order_items', 'newsletter_subscribers', 'contact_messages', 'checkout_sessions', 'admin_emails'];
+const CANARY_TABLES = [
+  'products',
+  'variants',
+  'media',
+  'reviews',
+  'orders',
+  'order_items',
+  'order_emails',
+  'newsletter_subscribers',
+  'contact_messages',
+  'checkout_sessions',
+  'admin_emails',
+  'shipping_regions',
+];
 
 const INJECTIONS = [
   "'; drop table products; --",

@@ -356,7 +356,56 @@ const SPECS: TableSpec[] = [
     update: allow('service'),
     delete: allow('service'),
   },
+  {
+    table: 'order_emails',
+    key: 'order_id',
+    find: (m) => ['order_id', outboxOrderId(m)],
+    visible: { anon: () => false, customer: () => false, other: () => false, admin: () => false, service: () => true },
+    // Each attempt queues the e-mail of an order made for it (the order goes again afterwards, and its row with it).
+    insert: (role, m) => ({
+      row: { order_id: outboxOrderId(m) },
+      allowed: role === 'service',
+      prepare: async () => {
+        await outboxOrder(m);
+      },
+      restore: async () => {
+        await service.from('orders').delete().eq('id', outboxOrderId(m));
+      },
+    }),
+    fixture: async (m) => {
+      const id = await outboxOrder(m);
+      await serviceInsert('order_emails', { order_id: id });
+      return { key: id, restore: async () => void (await service.from('orders').delete().eq('id', id)) };
+    },
+    patch: () => ({ sent_at: '2025-11-24T12:00:00Z' }),
+    patched: (r) => r?.sent_at != null,
+    update: allow('service'),
+    delete: allow('service'),
+  },
 ];
+
+/** One order id per marker, for the order_emails cells. */
+const outboxOrderIds = new Map<string, string>();
+function outboxOrderId(m: string): string {
+  if (!outboxOrderIds.has(m)) outboxOrderIds.set(m, randomUUID());
+  return outboxOrderIds.get(m) as string;
+}
+
+/** A guest order nobody but admins sees, to hang an order_emails row on. */
+async function outboxOrder(m: string): Promise<string> {
+  const order = await serviceInsert('orders', {
+    id: outboxOrderId(m),
+    order_number: orderNumber(),
+    user_id: null,
+    customer_email: `${m}@example.test`,
+    status: 'paid',
+    subtotal: 100,
+    shipping: 0,
+    total: 100,
+    currency: 'EUR',
+  });
+  return order.id;
+}
 
 function checkoutSession(m: string): Row {
   return {
@@ -589,6 +638,19 @@ describe('write conditions inside the matrix', () => {
       const fulfilled = await clients[role].rpc('fulfil_checkout_session', { session_id: 'cs_local_nope' });
       expect(fulfilled.error, `${role} fulfil`).not.toBeNull();
       expect([401, 403, 404]).toContain(fulfilled.status);
+    }
+  });
+
+  it('RPCs: claim_order_emails and release_order_email are service-role only; order_by_checkout_session is open to all', async () => {
+    for (const role of ['anon', 'customer', 'other', 'admin'] as const) {
+      const claimed = await clients[role].rpc('claim_order_emails', { max_count: 1 });
+      expect(claimed.error, `${role} claim`).not.toBeNull();
+      expect([401, 403, 404]).toContain(claimed.status);
+      const released = await clients[role].rpc('release_order_email', { order_id: ctx.alexOrder });
+      expect(released.error, `${role} release`).not.toBeNull();
+      expect([401, 403, 404]).toContain(released.status);
+      const looked = await clients[role].rpc('order_by_checkout_session', { session_id: 'cs_local_nothing_here' });
+      expect([looked.error, looked.data], `${role} look-up`).toEqual([null, null]);
     }
   });
 
