@@ -7,7 +7,7 @@ import { signIn, signUp, WeakPasswordError } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
 import AuthRoute from '../../src/features/auth/AuthRoute';
 import { AuthView, type AuthViewProps } from '../../src/features/auth/AuthView';
-import { authSearch, parseAuthTab } from '../../src/features/auth/url';
+import { authSearch, parseAuthTab, parseNext } from '../../src/features/auth/url';
 import { description, fakeAuth, render, renderAt } from './support';
 
 vi.mock('../../src/api/auth', async (importOriginal) => ({ ...(await importOriginal<object>()), signIn: vi.fn(), signUp: vi.fn() }));
@@ -114,6 +114,29 @@ describe('auth URL', () => {
     expect(authSearch('signUp', 'lang=de')).toBe('?lang=de&tab=signup');
     expect(authSearch('signIn', 'lang=de&tab=signup')).toBe('?lang=de');
     expect(authSearch('signIn', '')).toBe('');
+    expect(authSearch('signUp', 'next=%2Forders%3Fsession_id%3Dcs_1')).toBe('?next=%2Forders%3Fsession_id%3Dcs_1&tab=signup');
+  });
+
+  it.each([
+    ['', '/'],
+    ['?next=', '/'],
+    ['?next=%2Forders', '/orders'],
+    ['next=%2Forders%3Fsession_id%3Dcs_local_1', '/orders?session_id=cs_local_1'],
+    ['?next=/orders/NPNG-100001', '/orders/NPNG-100001'],
+    ['?next=%2Faccount%23newsletter', '/account#newsletter'],
+    ['?next=/a/../account', '/account'],
+    // Other sites, however written, go home.
+    ['?next=https%3A%2F%2Fevil.example%2F', '/'],
+    ['?next=%2F%2Fevil.example', '/'],
+    ['?next=%2F%5Cevil.example', '/'],
+    ['?next=%2F%09%2Fevil.example', '/'],
+    ['?next=%2F%0A%2Fevil.example', '/'],
+    ['?next=%2Fa%2F..%2F..%2F%2Fevil.example', '/'],
+    ['?next=javascript%3Aalert(1)', '/'],
+    ['?next=orders', '/'],
+    ['?next=%20%2Forders', '/'],
+  ])('next in %j → %s', (search, next) => {
+    expect(parseNext(search)).toBe(next);
   });
 });
 
@@ -149,6 +172,31 @@ describe('AuthRoute (container with a fake api and auth service)', () => {
   it('a signed-in visitor is sent home', async () => {
     const location = mount('/auth', alex);
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+  });
+
+  it('a signed-in visitor is sent where next says', async () => {
+    const location = mount('/auth?next=%2Forders%3Fsession_id%3Dcs_local_1', alex);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/orders?session_id=cs_local_1'));
+  });
+
+  it('a next on another site is not followed', async () => {
+    const location = mount('/auth?next=%2F%2Fevil.example%2Forders', alex);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+  });
+
+  it('sign in with next: back to that page; the tabs keep next', async () => {
+    mockedSignIn.mockResolvedValue(alex);
+    const location = mount('/auth?next=%2Forders%2FNPNG-100001');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
+    expect(location.history.at(-1)).toBe('/auth?next=%2Forders%2FNPNG-100001&tab=signup');
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }));
+    expect(location.history.at(-1)).toBe('/auth?next=%2Forders%2FNPNG-100001');
+    await user.type(await screen.findByLabelText('Email'), 'alex@example.test');
+    await user.type(screen.getByLabelText('Password'), 'Customer-Pass-2025');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/orders/NPNG-100001'));
+    expect(lastToast()).toMatchObject({ title: 'Welcome back!' });
   });
 
   it('sign in: Signing in..., then the welcome toast and home', async () => {

@@ -10,7 +10,7 @@ import { signIn, signUp } from '../../api/auth';
 import { useNotify, useServices } from '../../services/context';
 import { Spinner } from '../../ui/Spinner';
 import { AuthView, type AuthViewStatus } from './AuthView';
-import { authSearch, parseAuthTab } from './url';
+import { authSearch, parseAuthTab, parseNext } from './url';
 
 const texts = {
   loading: msg`Loading...`,
@@ -38,17 +38,21 @@ const serverMessages: Record<string, ReturnType<typeof msg>> = {
   over_email_send_rate_limit: msg`Email rate limit exceeded`,
 };
 
-/** /auth: redirects home when signed in; otherwise the sign-in / sign-up form. */
+/**
+ * /auth: the sign-in / sign-up form. Signed in (already, or by this form) the visitor goes where
+ * `?next=` says, when that is a page of this site, else home.
+ */
 export default function AuthRoute() {
   const { i18n } = useLingui();
   const { auth } = useServices();
   const status = useSelector(auth, selectAuthStatus);
+  const next = parseNext(useSearch());
   if (status === 'loading') return <Spinner label={i18n._(texts.loading)} />;
-  if (status === 'signedIn') return <Redirect to="/" replace />;
-  return <AuthForm />;
+  if (status === 'signedIn') return <Redirect to={next} replace />;
+  return <AuthForm next={next} />;
 }
 
-function AuthForm() {
+function AuthForm({ next }: { next: string }) {
   const { i18n } = useLingui();
   const notify = useNotify();
   const search = useSearch();
@@ -84,7 +88,7 @@ function AuthForm() {
       },
       actions: {
         notify: (_, notice) => notify(toastFor(notice)),
-        signedIn: () => navigate('/'),
+        signedIn: () => navigate(next, { replace: true }),
       },
     }),
     { input: { tab } },
