@@ -34,6 +34,8 @@ export interface SeedOrder {
   shipping: number;
   total: number;
   currency: 'EUR';
+  /** Every seed order ships within Germany. */
+  shippingRegion: 'DE';
 }
 
 interface OrderDef {
@@ -100,6 +102,7 @@ function build(def: OrderDef, byCustomer: boolean): SeedOrder {
     shipping,
     total: subtotal + shipping,
     currency: 'EUR',
+    shippingRegion: 'DE',
   };
 }
 

@@ -71,6 +71,16 @@ describe('seed through the HTTP API', () => {
     const orders = await get<{ status: string; checkout_session_id: string | null }[]>('/rest/v1/orders?select=status,checkout_session_id', token);
     expect(orders.length).toBe(SEED_ORDERS.filter((o) => o.byCustomer).length);
     expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['paid', 'processing', 'shipped', 'delivered', 'cancelled']));
+    // What the order detail screen reads: the region, and each line's image in the cart's order.
+    const detail = await get<{ shipping_region: string; order_items: { image: string; position: number }[] }[]>(
+      '/rest/v1/orders?select=shipping_region,order_items(image,position)&order_items.order=position',
+      token,
+    );
+    expect(new Set(detail.map((o) => o.shipping_region))).toEqual(new Set(['DE']));
+    for (const o of detail) {
+      expect(o.order_items.map((i) => i.position)).toEqual(o.order_items.map((_, n) => n + 1));
+      for (const item of o.order_items) expect(item.image).toMatch(/\/storage\/v1\/object\/public\/product-images\/[0-9a-f-]{36}\/1\.png$/);
+    }
     const profiles = await get<{ full_name: string; phone: string }[]>('/rest/v1/profiles?select=full_name,phone', token);
     expect(profiles).toEqual([{ full_name: 'Alex Becker', phone: '+49 151 23456789' }]);
   });

@@ -264,6 +264,7 @@ export async function seedCatalogue(target: SeedTarget): Promise<SeedSummary> {
           total: o.total,
           currency: o.currency,
           checkout_session_id: o.checkoutSessionId,
+          shipping_region: o.shippingRegion,
           created_at: daysBefore(now, o.daysAgo),
         },
         headers: minimal,
@@ -281,8 +282,10 @@ export async function seedCatalogue(target: SeedTarget): Promise<SeedSummary> {
   for (const result of settled) if (result.status === 'rejected') throw result.reason;
 
   const itemRows = SEED_ORDERS.flatMap((o, i) =>
-    o.items.map((item) => ({
+    o.items.map((item, line) => ({
       order_id: orderIds[i],
+      position: line + 1,
+      image: imageUrl(CATALOGUE.find((p) => p.slug === item.slug)!, 1),
       product_id: productIds.get(item.slug),
       variant_id: variantIds.get(item.sku),
       title: item.title,
