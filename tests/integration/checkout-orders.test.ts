@@ -28,6 +28,7 @@ const fixture = {
   teeId: '',
   lastUnits: '',
   plenty: '',
+  plentyXl: '',
   draftVariant: '',
   teeImage: `https://img.example/it-co-${marker}.png`,
   hoodieImage: `https://img.example/it-co-p-${marker}.png`,
@@ -80,6 +81,7 @@ beforeAll(async () => {
   await insert('media', { product_id: tee.id, url: fixture.teeImage, alt: 'tee', is_primary: true, sort_order: 0 });
   const hoodie = await insert<{ id: string }>('products', { slug: `it-co-p-${marker}`, title: `Checkout Hoodie ${marker}`, description: 'x', category: 'clothing', status: 'published' });
   fixture.plenty = (await insert<{ id: string }>('variants', { product_id: hoodie.id, sku: `IT-CO-${marker}-L`, size: 'L', color: 'Black', price: 2500, inventory: 50 })).id;
+  fixture.plentyXl = (await insert<{ id: string }>('variants', { product_id: hoodie.id, sku: `IT-CO-${marker}-XL`, size: 'XL', color: 'Black', price: 3000, inventory: 50 })).id;
   await insert('media', { product_id: hoodie.id, url: fixture.hoodieImage, alt: 'hoodie', is_primary: true, sort_order: 0 });
   const draft = await insert<{ id: string }>('products', { slug: `it-co-d-${marker}`, title: `Draft ${marker}`, description: 'x', category: 'clothing', status: 'draft' });
   fixture.draftVariant = (await insert<{ id: string }>('variants', { product_id: draft.id, sku: `IT-CO-${marker}-D`, price: 1000, inventory: 5 })).id;
@@ -270,6 +272,7 @@ describe('a signed-in customer', () => {
       userId: buyer.user.id,
       email: buyer.email,
       items: [
+        { variantId: fixture.plentyXl, qty: 1 },
         { variantId: fixture.plenty, qty: 3 },
         { variantId: fixture.plenty, qty: 1 },
       ],
@@ -279,10 +282,23 @@ describe('a signed-in customer', () => {
     sessionId = data.sessionId;
     expect((await payThroughPage(data.url)).status).toBe(303);
 
+    const hoodieLines = [
+      { title: `Checkout Hoodie ${marker}`, size: 'XL', color: 'Black', qty: 1, unit_price: 3000, line_total: 3000, image: fixture.hoodieImage },
+      { title: `Checkout Hoodie ${marker}`, size: 'L', color: 'Black', qty: 4, unit_price: 2500, line_total: 10000, image: fixture.hoodieImage },
+    ];
     const polled = await buyer.client.rpc('order_by_checkout_session', { session_id: sessionId });
-    expect(polled.data).toMatchObject({ status: 'paid', subtotal: 10000, shipping: 0, total: 10000, shippingRegion: 'UK', email: buyer.email });
+    expect(polled.data).toMatchObject({ status: 'paid', subtotal: 13000, shipping: 0, total: 13000, shippingRegion: 'UK', email: buyer.email });
+    // Lines in the cart's order (merged by variant).
+    expect(polled.data.items.map((i: { size: string; qty: number }) => [i.size, i.qty])).toEqual([
+      ['XL', 1],
+      ['L', 4],
+    ]);
 
-    const { data: rows, error: readError } = await buyer.client.from('orders').select(DETAIL_SELECT).eq('order_number', polled.data.orderNumber);
+    const { data: rows, error: readError } = await buyer.client
+      .from('orders')
+      .select(DETAIL_SELECT)
+      .eq('order_number', polled.data.orderNumber)
+      .order('position', { referencedTable: 'order_items' });
     expect(readError).toBeNull();
     expect(rows).toEqual([
       {
@@ -290,20 +306,21 @@ describe('a signed-in customer', () => {
         order_number: polled.data.orderNumber,
         status: 'paid',
         created_at: expect.any(String),
-        subtotal: 10000,
+        subtotal: 13000,
         shipping: 0,
-        total: 10000,
+        total: 13000,
         currency: 'EUR',
         shipping_region: 'UK',
         checkout_session_id: sessionId,
-        order_items: [{ title: `Checkout Hoodie ${marker}`, size: 'L', color: 'Black', qty: 4, unit_price: 2500, line_total: 10000, image: fixture.hoodieImage }],
+        order_items: hoodieLines,
       },
     ]);
     expect(Date.parse(rows![0].created_at)).toBe(Date.parse(polled.data.createdAt));
 
     const mails = await waitForMail(buyer.email, 1);
     expect(mails.map((m) => m.subject)).toEqual([`Your order ${polled.data.orderNumber} is confirmed`]);
-    expect(nbsp(mails[0].text)).toContain('Total: €100.00');
+    expect(nbsp(mails[0].text)).toContain('Total: €130.00');
+    expect(nbsp(mails[0].text).indexOf('1 × Checkout Hoodie')).toBeLessThan(nbsp(mails[0].text).indexOf('4 × Checkout Hoodie'));
     expect(nbsp(mails[0].text)).toContain('Shipping (United Kingdom): Free');
   });
 
