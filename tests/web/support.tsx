@@ -33,7 +33,7 @@ export function fakeAuth(session: AuthSession | null) {
 /** A started locale actor in `locale` whose visitor was geolocated in `country` (no lookup made). */
 export function fakeLocale(locale: Locale = 'en', country: string | null = null) {
   return createActor(
-    localeMachine.provide({ actors: { fetchCountry: fromPromise(async () => null) }, actions: { persistLocale: () => {}, persistCountry: () => {} } }),
+    localeMachine.provide({ actors: { fetchCountry: fromPromise(async (): Promise<string | null> => null) }, actions: { persistLocale: () => {}, persistCountry: () => {} } }),
     { input: { param: null, stored: locale, browserLanguages: [], storedCountry: country } },
   ).start();
 }
