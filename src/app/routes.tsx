@@ -15,6 +15,8 @@ const Product = lazyFeature<{ slug: string }>('product', () => import('../featur
 const Auth = lazyFeature('auth', () => import('../features/auth/AuthRoute'));
 const Account = lazyFeature('account', () => import('../features/account/AccountRoute'));
 const Cart = lazyFeature('cart', () => import('../features/cart/CartRoute'));
+const Orders = lazyFeature('orders', () => import('../features/orders/OrdersRoute'));
+const OrderDetail = lazyFeature<{ orderNumber: string }>('orders', () => import('../features/orders/OrderDetailRoute'));
 const Contact = lazyFeature('contact', () => import('../features/contact/ContactRoute'));
 const Collections = lazyFeature('collections', () => import('../features/collections/CollectionsRoute'));
 const About = lazyFeature('content', () => import('../features/content/AboutRoute'));
@@ -71,7 +73,7 @@ export function preloadRoute(pathname: string, search: string, locale: string): 
   }
 }
 
-/** Screens that later issues build (orders, admin): nothing is shown until then. */
+/** Screens that later issues build (admin): nothing is shown until then. */
 const NotYetBuilt = () => null;
 
 function Loading() {
@@ -113,7 +115,10 @@ export function AppRoutes() {
         <Route path="/account">
           <Account newsletter={<NewsletterSignup source="account" />} />
         </Route>
-        <Route path="/orders" component={NotYetBuilt} />
+        <Route path="/orders">
+          <Orders />
+        </Route>
+        <Route path="/orders/:orderNumber">{({ orderNumber }) => <OrderDetail key={orderNumber} orderNumber={orderNumber} />}</Route>
         <Route path="/collections">
           <Collections />
         </Route>

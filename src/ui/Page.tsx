@@ -9,6 +9,8 @@ export type PageProps = {
   lead?: ReactNode;
   children?: ReactNode;
   width?: 'narrow' | 'wide';
+  /** A way back above the heading (a BackLink). */
+  back?: ReactNode;
 };
 
 export const pageHeading = css({
@@ -19,10 +21,11 @@ export const pageHeading = css({
 });
 
 /** A content page: one h1, the document title, and a readable column. */
-export function Page({ title, lead, children, width = 'wide' }: PageProps) {
+export function Page({ title, lead, children, width = 'wide', back }: PageProps) {
   useDocumentTitle(title);
   return (
     <div className={css({ mx: 'auto', px: { base: '4', md: '8' }, py: { base: '8', md: '12' }, maxW: width === 'narrow' ? '3xl' : '6xl' })}>
+      {back && <div className={css({ mb: '4' })}>{back}</div>}
       <h1 className={pageHeading}>{title}</h1>
       {lead && <p className={css({ mt: '3', color: 'fg.muted', fontSize: 'lg', maxW: '2xl' })}>{lead}</p>}
       <div className={css({ mt: { base: '6', md: '10' } })}>{children}</div>

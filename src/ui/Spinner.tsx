@@ -1,9 +1,12 @@
 import { css } from '../../styled-system/css';
 
-/** A spinner with its text next to it (the text is what screen readers hear). */
-export function Spinner({ label }: { label: string }) {
+/**
+ * A spinner with its text next to it (the text is what screen readers hear). Inside a live region
+ * of its own (`announce={false}`) it leaves the announcing to that region.
+ */
+export function Spinner({ label, announce = true }: { label: string; announce?: boolean }) {
   return (
-    <div role="status" className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted', py: '6' })}>
+    <div role={announce ? 'status' : undefined} className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.muted', py: '6' })}>
       <span
         aria-hidden="true"
         className={css({

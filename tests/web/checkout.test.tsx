@@ -1,6 +1,7 @@
+import { i18n } from '@lingui/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { AuthSession } from '../../machines/authMachine';
 import { type CartItem, cartMachine, selectItems } from '../../machines/cartMachine';
@@ -11,6 +12,7 @@ import CartRoute from '../../src/features/cart/CartRoute';
 import { CartPageView, type CartPageViewProps } from '../../src/features/cart/CartPageView';
 import { leaveForCheckout } from '../../src/features/cart/leaveForCheckout';
 import { SHIPPING_REGION_STORAGE_KEY } from '../../src/features/cart/shippingRegionChoice';
+import { activateAllCatalogs } from '../../src/i18n/i18n';
 import { fakeAuth, fakeLocale, render, renderAt } from './support';
 
 vi.mock('../../src/api/checkout', () => ({ fetchShippingRates: vi.fn(), createCheckoutSession: vi.fn() }));
@@ -110,6 +112,28 @@ describe('CartPageView checkout summary', () => {
   it('no failure: the alert region is empty', () => {
     page();
     expect(alertText()).toBe('');
+  });
+
+  describe('in German', () => {
+    beforeEach(() => activateAllCatalogs('de'));
+    afterEach(() => i18n.activate('en'));
+    const germanSummary = () => within(screen.getByRole('region', { name: 'Bestellübersicht' }));
+
+    it('regions, shipping, the free-shipping line and the busy button', () => {
+      page({ region: 'US', quote: { shipping: 1299, freeFrom: 15000, missingForFree: 12001, total: 4298 }, busy: true });
+      const select = germanSummary().getByLabelText('Lieferung nach') as HTMLSelectElement;
+      expect([...select.options].map((o) => o.textContent)).toEqual(['Deutschland', 'EU', 'Vereinigtes Königreich', 'USA, Kanada & weltweit']);
+      expect(germanSummary().getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Noch 120,01\u00a0€ bis zum kostenlosen Versand')).toBeTruthy();
+      expect(germanSummary().getByRole('button', { name: 'Du wirst weitergeleitet …' })).toBeTruthy();
+    });
+
+    it.each([
+      [1, 'Von Grind Tee ist nur noch 1 Stück da. Verringere die Menge, um zur Kasse zu gehen.'],
+      [4, 'Von Grind Tee sind nur noch 4 Stück da. Verringere die Menge, um zur Kasse zu gehen.'],
+    ])('%i left: %s', (available, text) => {
+      page({ failure: { kind: 'stock', code: 'insufficient_stock', variantId: 'v1', available, title: 'Grind Tee' } });
+      expect(germanSummary().getByRole('alert').textContent).toBe(text);
+    });
   });
 });
 

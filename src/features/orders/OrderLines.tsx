@@ -1,0 +1,55 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { OrderLine } from '../../../machines/orders';
+import { css, cx } from '../../../styled-system/css';
+import { colorLabel } from '../../ui/catalogueLabels';
+import { Price } from '../../ui/Price';
+
+export type OrderLinesProps = {
+  lines: OrderLine[];
+  /** The order's currency (the lines' amounts are cents of it). */
+  currency: string;
+};
+
+const imageBox = css({ w: { base: '16', md: '20' }, h: { base: '16', md: '20' }, borderRadius: 'md', flexShrink: 0 });
+
+/** What was ordered: picture, title, size and colour, quantity × unit price, and the line's total. */
+export function OrderLines({ lines, currency }: OrderLinesProps) {
+  const { t, i18n } = useLingui();
+  return (
+    <ul aria-label={t`Items in this order`} className={css({ listStyle: 'none', borderTopWidth: '1px', borderColor: 'border' })}>
+      {lines.map((line, index) => {
+        const { title, image, size, qty, unitPrice, lineTotal } = line;
+        const color = line.color && colorLabel(i18n, line.color);
+        return (
+          // Lines have no id of their own; an order's lines never change order.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={index} className={css({ display: 'flex', gap: '4', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>
+            {image ? (
+              <img src={image} alt="" loading="lazy" className={cx(imageBox, css({ objectFit: 'cover', bg: 'surface' }))} />
+            ) : (
+              <div aria-hidden="true" className={cx(imageBox, css({ bg: 'surface.raised' }))} />
+            )}
+            <div className={css({ flex: '1', minW: 0, display: 'grid', gap: '1', alignContent: 'start' })}>
+              <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', alignItems: 'baseline' })}>
+                <p className={css({ fontWeight: 'bold', overflowWrap: 'anywhere' })}>{title}</p>
+                <Price cents={lineTotal} currency={currency} className={css({ fontWeight: 'bold', whiteSpace: 'nowrap' })} />
+              </div>
+              {(size || color) && (
+                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                  {size && <Trans>Size: {size}</Trans>}
+                  {size && color && ' · '}
+                  {color && <Trans>Color: {color}</Trans>}
+                </p>
+              )}
+              <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                <Trans>
+                  Qty {qty} × <Price cents={unitPrice} currency={currency} />
+                </Trans>
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+import { useLingui } from '@lingui/react/macro';
+import { css, cx } from '../../../styled-system/css';
+import { Price } from '../../ui/Price';
+
+export type OrderTotalsProps = {
+  /** Cents of `currency`. */
+  subtotal: number;
+  shipping: number;
+  total: number;
+  currency: string;
+};
+
+const row = css({ display: 'flex', justifyContent: 'space-between', gap: '4', py: '1.5' });
+
+/** Subtotal, shipping ("Free" when nothing was charged) and the total an order was charged. */
+export function OrderTotals({ subtotal, shipping, total, currency }: OrderTotalsProps) {
+  const { t } = useLingui();
+  return (
+    <dl className={css({ maxW: { md: 'sm' }, ml: { md: 'auto' } })}>
+      <div className={row}>
+        <dt>{t`Subtotal`}</dt>
+        <dd>
+          <Price cents={subtotal} currency={currency} />
+        </dd>
+      </div>
+      <div className={row}>
+        <dt>{t`Shipping`}</dt>
+        <dd>{shipping === 0 ? t`Free` : <Price cents={shipping} currency={currency} />}</dd>
+      </div>
+      <div className={cx(row, css({ borderTopWidth: '1px', borderColor: 'border', mt: '2', pt: '3', fontWeight: 'bold', fontSize: 'lg' }))}>
+        <dt>{t`Total`}</dt>
+        <dd>
+          <Price cents={total} currency={currency} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
