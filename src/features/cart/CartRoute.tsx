@@ -4,7 +4,6 @@ import { fromPromise } from 'xstate';
 import { selectUser } from '../../../machines/authMachine';
 import { selectCurrency, selectItems, selectSubtotal } from '../../../machines/cartMachine';
 import { checkoutMachine, selectCheckoutBusy, selectFailure, selectQuote, selectRegion } from '../../../machines/checkoutMachine';
-import { selectLocale } from '../../../machines/localeMachine';
 import { createCheckoutSession, fetchShippingRates } from '../../api/checkout';
 import { useServices } from '../../services/context';
 import { CartPageView } from './CartPageView';
@@ -18,7 +17,8 @@ export default function CartRoute() {
   const subtotal = useSelector(cart, selectSubtotal);
   const currency = useSelector(cart, selectCurrency);
   const user = useSelector(auth, selectUser);
-  const language = useSelector(locale, selectLocale);
+  // Read from the context directly: importing the locale machine's module here would split it out of the first page's chunk.
+  const language = useSelector(locale, (snapshot) => snapshot.context.locale);
   const country = useSelector(locale, (snapshot) => snapshot.context.country);
   const [region] = useState(() => initialShippingRegion(country));
   const [snapshot, send] = useMachine(
