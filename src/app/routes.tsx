@@ -47,6 +47,8 @@ const LANDING_PAGES: { pattern: RegExp; screen: { preload: () => void }; data?: 
   },
   { pattern: /^\/collections\/?$/, screen: Collections },
   { pattern: /^\/cart\/?$/, screen: Cart },
+  // Where the payment page sends the shopper back to (a full page load).
+  { pattern: /^\/orders\/?$/, screen: Orders },
 ];
 /**
  * The first image of the first screen is what it is judged by (LCP): it starts loading as soon as
