@@ -1,13 +1,38 @@
+import type { Lang } from './copy.ts';
+
 export interface CardInput {
   number: string;
   expiry: string;
   cvc: string;
 }
 
+/** What is wrong with a card; the page shows it in its language with {@link cardMessage}. */
+export type CardProblem = 'number_invalid' | 'expiry_unreadable' | 'expiry_past' | 'cvc_invalid' | 'declined';
+
 export type CardCheck =
   | { ok: true }
-  | { ok: false; declined: true; message: string }
-  | { ok: false; declined: false; field: keyof CardInput; message: string };
+  | { ok: false; declined: true; problem: 'declined' }
+  | { ok: false; declined: false; field: keyof CardInput; problem: Exclude<CardProblem, 'declined'> };
+
+/** Stripe's wording in English; German in the Du-form. */
+export const CARD_MESSAGES: Record<Lang, Record<CardProblem, string>> = {
+  en: {
+    number_invalid: 'Your card number is invalid.',
+    expiry_unreadable: 'Enter the expiry date as MM/YY.',
+    expiry_past: "Your card's expiry date is in the past.",
+    cvc_invalid: "Your card's security code is invalid.",
+    declined: 'Your card was declined.',
+  },
+  de: {
+    number_invalid: 'Deine Kartennummer ist ungültig.',
+    expiry_unreadable: 'Gib das Ablaufdatum als MM/JJ ein.',
+    expiry_past: 'Deine Karte ist abgelaufen.',
+    cvc_invalid: 'Deine Prüfziffer ist ungültig.',
+    declined: 'Deine Karte wurde abgelehnt.',
+  },
+};
+
+export const cardMessage = (problem: CardProblem, lang: Lang): string => CARD_MESSAGES[lang][problem];
 
 /** Stripe's test cards that are declined; every other valid number pays, as in Stripe's test mode. */
 export const DECLINED_CARDS = new Set(['4000000000000002', '4000000000009995', '4000000000009987']);
@@ -38,17 +63,17 @@ export function parseExpiry(value: string): { year: number; month: number } | un
 export function checkCard(card: CardInput, now: Date): CardCheck {
   const number = card.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
-    return { ok: false, declined: false, field: 'number', message: 'Your card number is invalid. / Die Kartennummer ist ungültig.' };
+    return { ok: false, declined: false, field: 'number', problem: 'number_invalid' };
   }
   const expiry = parseExpiry(card.expiry);
-  if (!expiry) return { ok: false, declined: false, field: 'expiry', message: 'Enter the expiry date as MM/YY. / Gib das Ablaufdatum als MM/JJ ein.' };
+  if (!expiry) return { ok: false, declined: false, field: 'expiry', problem: 'expiry_unreadable' };
   const current = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
   if (expiry.year * 12 + expiry.month < current) {
-    return { ok: false, declined: false, field: 'expiry', message: "Your card's expiry date is in the past. / Die Karte ist abgelaufen." };
+    return { ok: false, declined: false, field: 'expiry', problem: 'expiry_past' };
   }
   if (!/^\d{3,4}$/.test(card.cvc.trim())) {
-    return { ok: false, declined: false, field: 'cvc', message: "Your card's security code is invalid. / Die Prüfziffer ist ungültig." };
+    return { ok: false, declined: false, field: 'cvc', problem: 'cvc_invalid' };
   }
-  if (DECLINED_CARDS.has(number)) return { ok: false, declined: true, message: 'Your card was declined. / Deine Karte wurde abgelehnt.' };
+  if (DECLINED_CARDS.has(number)) return { ok: false, declined: true, problem: 'declined' };
   return { ok: true };
 }

@@ -41,6 +41,7 @@ const inventory = async (id: string) => (await backend.db.query<{ inventory: num
 beforeAll(async () => {
   backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
   variants = await insertTestCatalogue(backend.db);
+  await backend.db.query("update public.products set title_de = 'Test-Shirt' where slug = 'test-tee'");
   supabase = await startFakeSupabase(backend.db, backend.config.serviceRoleKey);
 }, 60_000);
 
@@ -49,24 +50,73 @@ afterAll(async () => {
   await backend?.stop();
 });
 
+/** The text a reader sees: no style, no tags, entities and no-break spaces resolved. */
+const visibleText = (page: string) =>
+  page
+    .replace(/<style>[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&')
+    .replaceAll('\u00a0', ' ')
+    .replace(/\s+/g, ' ');
+
 describe('the local hosted checkout page', () => {
-  it('shows the order in EUR and a card form prefilled with the test card', async () => {
-    const { url } = await openSession([{ variantId: variants.tee, qty: 2 }]);
+  it('shows an English purchase in English: the order in EUR and a card form prefilled with the test card', async () => {
+    const { url } = await openSession([{ variantId: variants.tee, qty: 2 }], { locale: 'en' });
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('content-security-policy')).toContain(`form-action 'self' ${SITE}`);
     const page = (await res.text()).replaceAll('\u00a0', ' ');
+    expect(page).toContain('<html lang="en">');
     expect(page).toContain('No Pain, No Gain');
     expect(page).toContain('Test Tee');
     expect(page).toContain('M · Black');
-    expect(page).toContain('2 × 29,99 €');
-    expect(page).toContain('59,98 €');
-    expect(page).toContain('Free / Kostenlos');
+    expect(page).toContain('2 × €29.99');
+    expect(page).toContain('<h1 id="pay-title">Pay €59.98</h1>');
+    expect(page).toContain('<td class="num">Free</td>');
     expect(page).toContain('value="4242 4242 4242 4242"');
     expect(page).toContain('4000 0000 0000 0002');
-    expect(page).toContain('Pay / Bezahlen');
-    expect(page).toMatch(/<label for="email">/);
+    expect(page).toContain('<button type="submit">Pay</button>');
+    expect(page).toContain('<button type="submit" class="secondary">Cancel and return to the shop</button>');
+    expect(page).toContain('<label for="email">Email</label>');
+    expect(page).toContain('<label for="number">Card number</label>');
+    expect(page).toContain('<label for="expiry">Expiry (MM/YY)</label>');
+    expect(page).toContain('<label for="cvc">CVC</label>');
+    const text = visibleText(page);
+    for (const german of ['Bezahlen', 'Kasse', 'Kartennummer', 'Prüfziffer', 'Kostenlos', 'Gesamt', 'Zahlung', 'Schwarz', 'Test-Shirt', ' / ']) {
+      expect(text).not.toContain(german);
+    }
+  });
+
+  it('shows a German purchase in German only: labels, German title and colour, money as 59,98 €', async () => {
+    const { url } = await openSession([{ variantId: variants.tee, qty: 2 }], { locale: 'de' });
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    const page = (await res.text()).replaceAll('\u00a0', ' ');
+    expect(page).toContain('<html lang="de">');
+    expect(page).toContain('<span class="badge">Testkasse</span>');
+    expect(page).toContain('Bestellübersicht');
+    expect(page).toContain('Test-Shirt');
+    expect(page).toContain('M · Schwarz');
+    expect(page).toContain('2 × 29,99 €');
+    expect(page).toContain('<h1 id="pay-title">Bezahlen 59,98 €</h1>');
+    for (const label of ['Zwischensumme', 'Versand', 'Gesamt']) expect(page).toContain(`<th scope="row" colspan="2">${label}</th>`);
+    expect(page).toContain('<td class="num">Kostenlos</td>');
+    expect(page).toContain('value="4242 4242 4242 4242"');
+    expect(page).toContain('<button type="submit">Bezahlen</button>');
+    expect(page).toContain('<button type="submit" class="secondary">Abbrechen und zurück zum Shop</button>');
+    expect(page).toContain('<label for="email">E-Mail</label>');
+    expect(page).toContain('<label for="number">Kartennummer</label>');
+    expect(page).toContain('<label for="expiry">Ablaufdatum (MM/JJ)</label>');
+    expect(page).toContain('<label for="cvc">Prüfziffer</label>');
+    const text = visibleText(page);
+    for (const english of ['Pay', 'Card', 'Email', 'Expiry', 'CVC', 'Cancel', 'Free', 'Total', 'Subtotal', 'Shipping', 'Order', 'Black', 'Test Tee', 'payment', ' / ']) {
+      expect(text).not.toContain(english);
+    }
   });
 
   it('pays: fulfils the order and redirects to the success URL with session_id, once', async () => {
@@ -109,32 +159,43 @@ describe('the local hosted checkout page', () => {
     expect(await inventory(variants.tee)).toBe(before - 1);
   });
 
-  it('shows "Your card was declined." for 4000 0000 0000 0002 and charges nothing', async () => {
-    const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }], { email: 'a@example.com' });
+  it.each([
+    ['en', 'Your card was declined.', 'Deine Karte'],
+    ['de', 'Deine Karte wurde abgelehnt.', 'Your card'],
+  ])('shows the decline of 4000 0000 0000 0002 in the session’s language (%s) and charges nothing', async (locale, message, other) => {
+    const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }], { email: 'a@example.com', locale });
     const res = await pay(url, { number: '4000 0000 0000 0002' });
     expect(res.status).toBe(402);
     const page = await res.text();
-    expect(page).toContain('Your card was declined.');
-    expect(page).toContain('role="alert"');
+    expect(page).toContain(`<div id="form-error" class="alert" role="alert">${message.replace("'", '&#39;')}</div>`);
+    expect(page).not.toContain(other);
+    expect(page).toContain(`<html lang="${locale}">`);
     expect(await orderOf(sessionId)).toEqual([]);
   });
 
   it.each([
-    ['an invalid card number', { number: '1234 5678 9012 3456' }, 'Your card number is invalid.'],
-    ['a markup injection in the number', { number: '"><script>alert(1)</script>' }, 'Your card number is invalid.'],
-    ['a past expiry', { expiry: '01/20' }, 'expiry date is in the past.'],
-    ['a short CVC', { cvc: '1' }, 'security code is invalid.'],
-    ['no email when the session has none', { email: '' }, 'Enter a valid email address.'],
-    ['an email without @', { email: 'buyer.example.com' }, 'Enter a valid email address.'],
-  ])('answers 400 with the form again for %s', async (_what, fields, message) => {
-    const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }]);
-    const res = await pay(url, { email: 'buyer@example.com', ...fields });
-    expect(res.status).toBe(400);
-    const page = await res.text();
-    expect(page).toContain(message);
-    expect(page).toContain('aria-invalid="true"');
-    expect(page).not.toContain('<script>');
-    expect(await orderOf(sessionId)).toEqual([]);
+    ['an invalid card number', { number: '1234 5678 9012 3456' }, 'number', 'Your card number is invalid.', 'Deine Kartennummer ist ungültig.'],
+    ['a markup injection in the number', { number: '"><script>alert(1)</script>' }, 'number', 'Your card number is invalid.', 'Deine Kartennummer ist ungültig.'],
+    ['an unreadable expiry', { expiry: 'soon' }, 'expiry', 'Enter the expiry date as MM/YY.', 'Gib das Ablaufdatum als MM/JJ ein.'],
+    ['a past expiry', { expiry: '01/20' }, 'expiry', 'Your card&#39;s expiry date is in the past.', 'Deine Karte ist abgelaufen.'],
+    ['a short CVC', { cvc: '1' }, 'cvc', 'Your card&#39;s security code is invalid.', 'Deine Prüfziffer ist ungültig.'],
+    ['no email when the session has none', { email: '' }, 'email', 'Enter a valid email address.', 'Gib eine gültige E-Mail-Adresse ein.'],
+    ['an email without @', { email: 'buyer.example.com' }, 'email', 'Enter a valid email address.', 'Gib eine gültige E-Mail-Adresse ein.'],
+  ])('answers 400 with the form again for %s, in English and in German', async (_what, fields, field, english, german) => {
+    for (const [locale, message, other] of [
+      ['en', english, german],
+      ['de', german, english],
+    ]) {
+      const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }], { locale });
+      const res = await pay(url, { email: 'buyer@example.com', ...fields });
+      expect(res.status).toBe(400);
+      const page = await res.text();
+      expect(page).toContain(`<div id="form-error" class="alert" role="alert">${message}</div>`);
+      expect(page).not.toContain(other);
+      expect(page).toMatch(new RegExp(`<input id="${field}" [^>]*aria-invalid="true" aria-describedby="form-error"`));
+      expect(page).not.toContain('<script>');
+      expect(await orderOf(sessionId)).toEqual([]);
+    }
   });
 
   it('explains an item that sold out meanwhile and leaves stock and session as they were', async () => {
@@ -142,11 +203,90 @@ describe('the local hosted checkout page', () => {
     await backend.db.query('update public.variants set inventory = 0 where id = $1', [variants.lastOne]);
     const res = await pay(url, {});
     expect(res.status).toBe(409);
-    expect(await res.text()).toContain('Nothing was charged.');
+    const page = await res.text();
+    expect(page).toContain('<h1 id="notice-title">Sold out</h1>');
+    expect(page).toContain('Nothing was charged.');
+    expect(page).toContain(`<a href="${SITE}/cart">Back to your cart</a>`);
+    expect(page).not.toContain('Ausverkauft');
     expect(await orderOf(sessionId)).toEqual([]);
     expect(await inventory(variants.lastOne)).toBe(0);
     const { rows } = await backend.db.query('select status from public.checkout_sessions where id = $1', [sessionId]);
     expect(rows).toEqual([{ status: 'open' }]);
+  });
+
+  it('says an item sold out in German on a German purchase', async () => {
+    await backend.db.query('update public.variants set inventory = 1 where id = $1', [variants.lastOne]);
+    const { url } = await openSession([{ variantId: variants.lastOne, qty: 1 }], { email: 'b@example.com', locale: 'de' });
+    await backend.db.query('update public.variants set inventory = 0 where id = $1', [variants.lastOne]);
+    const res = await pay(url, {});
+    expect(res.status).toBe(409);
+    const page = await res.text();
+    expect(page).toContain('<html lang="de">');
+    expect(page).toContain('<h1 id="notice-title">Ausverkauft</h1>');
+    expect(page).toContain('Ein Artikel in Deinem Warenkorb ist gerade ausverkauft. Es wurde nichts abgebucht.');
+    expect(page).toContain(`<a href="${SITE}/cart">Zurück zum Warenkorb</a>`);
+    expect(page).not.toMatch(/Sold out|your cart|Nothing/);
+  });
+
+  it.each([
+    ['en', 'Payment not possible', 'This checkout can no longer be paid. Nothing was charged.', 'Back to the shop'],
+    ['de', 'Zahlung nicht möglich', 'Diese Kasse kann nicht mehr bezahlt werden. Es wurde nichts abgebucht.', 'Zurück zum Shop'],
+  ])('explains a payment the database refuses in the session’s language (%s), without its English reason', async (locale, title, message, link) => {
+    const email = `refused-${locale}@example.com`;
+    await backend.db.exec(`
+      create or replace function public.test_refuse_order() returns trigger language plpgsql as $$
+      begin
+        if new.customer_email like 'refused-%' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$;
+      drop trigger if exists test_refuse_order on public.orders;
+      create trigger test_refuse_order before insert on public.orders for each row execute function public.test_refuse_order();`);
+    try {
+      const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }], { email, locale });
+      const res = await pay(url, {});
+      expect(res.status).toBe(409);
+      const page = await res.text();
+      expect(page).toContain(`<html lang="${locale}">`);
+      expect(page).toContain(`<h1 id="notice-title">${title}</h1>`);
+      expect(page).toContain(`<p>${message}</p>`);
+      expect(page).toContain(`<a href="${SITE}/cart">${link}</a>`);
+      expect(page).not.toContain('refused for the test');
+      expect(await orderOf(sessionId)).toEqual([]);
+    } finally {
+      await backend.db.exec('drop trigger if exists test_refuse_order on public.orders; drop function if exists public.test_refuse_order()');
+    }
+  });
+
+  it.each([
+    ['en', 'Checkout expired', 'This checkout has expired. Please start again from your cart.', 'Back to your cart'],
+    ['de', 'Kasse abgelaufen', 'Diese Kasse ist abgelaufen. Bitte starte erneut aus Deinem Warenkorb.', 'Zurück zum Warenkorb'],
+  ])('says an expired checkout has expired in the session’s language (%s)', async (locale, title, message, link) => {
+    const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }], { locale });
+    await backend.db.query("update public.checkout_sessions set status = 'expired' where id = $1", [sessionId]);
+    for (const res of [await fetch(url), await pay(url, { email: 'late@example.com' })]) {
+      expect(res.status).toBe(410);
+      const page = await res.text();
+      expect(page).toContain(`<html lang="${locale}">`);
+      expect(page).toContain(`<title>${title} · No Pain, No Gain</title>`);
+      expect(page).toContain(`<p>${message}</p>`);
+      expect(page).toContain(`<a href="${SITE}/cart">${link}</a>`);
+      expect(page).not.toContain(' / ');
+    }
+  });
+
+  it.each([
+    ['en', 'Not allowed', 'This action is not available here.'],
+    ['de', 'Nicht erlaubt', 'Diese Aktion ist hier nicht möglich.'],
+  ])('refuses other methods and actions in the session’s language (%s)', async (locale, title, message) => {
+    const { url } = await openSession([{ variantId: variants.tee, qty: 1 }], { locale });
+    for (const res of [await fetch(url, { method: 'POST' }), await fetch(`${url}/pay`), await fetch(`${url}/refund`, { method: 'POST' })]) {
+      expect(res.status).toBe(405);
+      const page = await res.text();
+      expect(page).toContain(`<html lang="${locale}">`);
+      expect(page).toContain(`<h1 id="notice-title">${title}</h1>`);
+      expect(page).toContain(`<p>${message}</p>`);
+      expect(page).not.toContain(' / ');
+    }
   });
 
   it('cancels back to the cancel URL', async () => {
@@ -157,10 +297,12 @@ describe('the local hosted checkout page', () => {
     }
   });
 
-  it.each(['cs_local_doesnotexist0000000000', 'not-a-session', `cs_${randomUUID()}`, '%E0%A4%A', 'cs_x/pay/more'])('answers 404 for the unknown session %s', async (id) => {
+  it.each(['cs_local_doesnotexist0000000000', 'not-a-session', `cs_${randomUUID()}`, '%E0%A4%A', 'cs_x/pay/more'])('answers 404 for the unknown session %s, in both languages (there is none to follow)', async (id) => {
     const res = await fetch(`${backend.api.url}/_dev/checkout/${id}`);
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain('Checkout not found');
+    const page = await res.text();
+    expect(page).toContain('Checkout not found / <span lang="de">Kasse nicht gefunden</span>');
+    expect(page).toContain('<title>Checkout not found / Kasse nicht gefunden · No Pain, No Gain</title>');
   });
 
   it('does not show Stripe sessions on the local page', async () => {

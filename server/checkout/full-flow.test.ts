@@ -37,7 +37,7 @@ afterAll(async () => {
 const onThisServer = (url: string) => `${backend.api.url}${new URL(url).pathname}`;
 
 describe('checkout end to end on the local backend', () => {
-  it('takes a signed-in customer from the cart to a paid order they can read', async () => {
+  it('takes a signed-in customer from the German cart through the German payment page to a paid order they can read', async () => {
     const supabase = client();
     const { data: auth, error: signInError } = await supabase.auth.signInWithPassword(customer);
     expect(signInError).toBeNull();
@@ -45,13 +45,20 @@ describe('checkout end to end on the local backend', () => {
     const site = backend.config.siteUrl;
 
     const { data, error } = await supabase.functions.invoke('create-checkout-session', {
-      body: { userId, email: customer.email, items: [{ variantId: variants.tee, qty: 2 }], successUrl: `${site}/orders`, cancelUrl: `${site}/cart` },
+      body: { userId, email: customer.email, items: [{ variantId: variants.tee, qty: 2 }], successUrl: `${site}/orders`, cancelUrl: `${site}/cart`, locale: 'de' },
     });
     expect(error).toBeNull();
     expect(data.url).toBe(`${backend.config.apiUrl}/_dev/checkout/${data.sessionId}`);
 
     const page = await fetch(onThisServer(data.url));
     expect(page.status).toBe(200);
+    // The shop was in German: so is the payment page, all of it.
+    const html = (await page.text()).replaceAll('\u00a0', ' ');
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<h1 id="pay-title">Bezahlen 59,98 €</h1>');
+    expect(html).toContain('<button type="submit">Bezahlen</button>');
+    expect(html).toContain(`Beleg an: ${customer.email}`);
+    expect(html).not.toMatch(/>Pay<|Card number|Cancel and return/);
     const paid = await fetch(`${onThisServer(data.url)}/pay`, {
       method: 'POST',
       redirect: 'manual',

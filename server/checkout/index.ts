@@ -1,6 +1,7 @@
 import type { Module, ServerContext } from '../context.ts';
 import { html, redirect, type ApiRequest, type ApiResponse } from '../http.ts';
 import { checkCard } from './card.ts';
+import { langOf } from './copy.ts';
 import { checkoutPage, noticePage, type PaymentFormState } from './page.ts';
 import { findLocalSession, payLocalSession, successRedirect, type CheckoutSession } from './sessions.ts';
 import { functionEnv } from '../functions/index.ts';
@@ -12,8 +13,8 @@ const EMAIL = /^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$/;
 
 const PAGE_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
 
-const notFound = () =>
-  html(404, noticePage('Checkout not found / Kasse nicht gefunden', 'This checkout link is unknown or no longer valid. / Dieser Kassen-Link ist unbekannt oder nicht mehr gültig.'), PAGE_HEADERS);
+/** No session, so no language: this one page says it in both. */
+const notFound = () => html(404, noticePage('notFound', undefined), PAGE_HEADERS);
 
 function securityHeaders(session: CheckoutSession): Record<string, string> {
   const origins = new Set([new URL(session.success_url).origin, new URL(session.cancel_url).origin]);
@@ -36,18 +37,19 @@ export function createCheckout(context: ServerContext): Module {
 
   async function pay(req: ApiRequest, session: CheckoutSession, basePath: string): Promise<ApiResponse> {
     const headers = securityHeaders(session);
+    const lang = langOf(session.locale);
     const form = await readForm(req);
     const card = { number: form.get('number') ?? '', expiry: form.get('expiry') ?? '', cvc: form.get('cvc') ?? '' };
     const email = session.email ? null : (form.get('email') ?? '').trim().toLowerCase();
     const state: PaymentFormState = { number: card.number, expiry: card.expiry, email: email ?? undefined };
 
     if (email !== null && (email.length > 254 || !EMAIL.test(email))) {
-      return html(400, checkoutPage(session, basePath, { ...state, error: { field: 'email', message: 'Enter a valid email address. / Gib eine gültige E-Mail-Adresse ein.' } }), headers);
+      return html(400, checkoutPage(session, basePath, { ...state, error: { field: 'email', problem: 'email_invalid' } }), headers);
     }
     const check = checkCard(card, new Date());
     if (!check.ok) {
       const status = check.declined ? 402 : 400;
-      return html(status, checkoutPage(session, basePath, { ...state, error: { field: check.declined ? undefined : check.field, message: check.message } }), headers);
+      return html(status, checkoutPage(session, basePath, { ...state, error: { field: check.declined ? undefined : check.field, problem: check.problem } }), headers);
     }
     const outcome = await payLocalSession(db, session.id, email);
     if (outcome.ok) {
@@ -56,18 +58,10 @@ export function createCheckout(context: ServerContext): Module {
       await deliverOrderEmails(functionEnv(context)).catch((e) => console.error('[checkout] order e-mail:', e));
       return redirect(successRedirect(session.success_url, session.id));
     }
-    if (outcome.reason === 'out_of_stock') {
-      return html(
-        409,
-        noticePage(
-          'Sold out / Ausverkauft',
-          'An item in your cart sold out while you were paying. Nothing was charged. / Ein Artikel in deinem Warenkorb ist gerade ausverkauft. Es wurde nichts abgebucht.',
-          { href: session.cancel_url, label: 'Back to your cart / Zurück zum Warenkorb' },
-        ),
-        headers,
-      );
-    }
-    return html(409, noticePage('Payment not possible / Zahlung nicht möglich', outcome.message, { href: session.cancel_url, label: 'Back to the shop / Zurück zum Shop' }), headers);
+    if (outcome.reason === 'out_of_stock') return html(409, noticePage('soldOut', lang, session.cancel_url), headers);
+    // The database's reason (e.g. the session expired meanwhile) is English and for developers: logged, not shown.
+    console.warn(`[checkout] ${session.id} not paid: ${outcome.message}`);
+    return html(409, noticePage('notPossible', lang, session.cancel_url), headers);
   }
 
   return {
@@ -86,12 +80,11 @@ export function createCheckout(context: ServerContext): Module {
 
       if (action === 'cancel' && (req.method === 'GET' || req.method === 'POST')) return redirect(session.cancel_url);
       if (session.status === 'complete' && (action === undefined || action === 'pay')) return redirect(successRedirect(session.success_url, session.id));
-      if (session.status === 'expired') {
-        return html(410, noticePage('Checkout expired / Kasse abgelaufen', 'This checkout has expired. Please start again from your cart. / Diese Kasse ist abgelaufen. Bitte starte erneut aus dem Warenkorb.', { href: session.cancel_url, label: 'Back to your cart / Zurück zum Warenkorb' }), securityHeaders(session));
-      }
+      const lang = langOf(session.locale);
+      if (session.status === 'expired') return html(410, noticePage('expired', lang, session.cancel_url), securityHeaders(session));
       if (action === undefined && (req.method === 'GET' || req.method === 'HEAD')) return html(200, checkoutPage(session, basePath), securityHeaders(session));
       if (action === 'pay' && req.method === 'POST') return pay(req, session, basePath);
-      return html(405, noticePage('Not allowed / Nicht erlaubt', 'This action is not available here. / Diese Aktion ist hier nicht möglich.'), PAGE_HEADERS);
+      return html(405, noticePage('notAllowed', lang), PAGE_HEADERS);
     },
   };
 }

@@ -1,10 +1,13 @@
+import { cardMessage, type CardProblem } from './card.ts';
+import { colorLabel, INTL_LOCALE, langOf, NOTICES, PAGE, type Lang, type NoticeKind } from './copy.ts';
 import type { CheckoutSession, SessionLine } from './sessions.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(cents / 100);
+/** An amount in the page's language: "€59.98" in English, "59,98 €" in German. */
+export function formatMoney(cents: number, currency: string, lang: Lang): string {
+  return new Intl.NumberFormat(INTL_LOCALE[lang], { style: 'currency', currency }).format(cents / 100);
 }
 
 const STYLE = `
@@ -36,9 +39,18 @@ const STYLE = `
   .note code { color: var(--text); }
 `;
 
-function layout(title: string, body: string): string {
+/**
+ * A text in the page's language, or — on a page without a session, so without a language — in both,
+ * the German half marked as such for screen readers. `plain` is for <title>, which holds no markup.
+ */
+function say(lang: Lang | undefined, pick: (lang: Lang) => string): string {
+  return lang ? escapeHtml(pick(lang)) : `${escapeHtml(pick('en'))} / <span lang="de">${escapeHtml(pick('de'))}</span>`;
+}
+const plain = (lang: Lang | undefined, pick: (lang: Lang) => string) => (lang ? pick(lang) : `${pick('en')} / ${pick('de')}`);
+
+function layout(lang: Lang | undefined, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang ?? 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -47,98 +59,116 @@ function layout(title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<header><span class="brand">No Pain, No Gain</span><span class="badge">Test checkout / Testkasse</span></header>
+<header><span class="brand">No Pain, No Gain</span><span class="badge">${say(lang, (l) => PAGE[l].badge)}</span></header>
 ${body}
 </body>
 </html>`;
 }
 
-const lineDetails = (line: SessionLine) => [line.size, line.color].filter(Boolean).join(' · ');
+function lineDetails(line: SessionLine, lang: Lang): string {
+  return [line.size, line.color && colorLabel(line.color, lang)].filter(Boolean).join(' · ');
+}
 
-function summary(session: CheckoutSession): string {
-  const money = (cents: number) => escapeHtml(formatMoney(cents, session.currency));
+function summary(session: CheckoutSession, lang: Lang): string {
+  const copy = PAGE[lang];
+  const money = (cents: number) => escapeHtml(formatMoney(cents, session.currency, lang));
   const rows = session.line_items
-    .map(
-      (line) => `<tr>
-        <td>${escapeHtml(line.title)}${lineDetails(line) ? `<br><span class="muted">${escapeHtml(lineDetails(line))}</span>` : ''}</td>
+    .map((line) => {
+      const details = lineDetails(line, lang);
+      return `<tr>
+        <td>${escapeHtml(line.title)}${details ? `<br><span class="muted">${escapeHtml(details)}</span>` : ''}</td>
         <td class="num">${line.qty} × ${money(line.unit_price)}</td>
         <td class="num">${money(line.line_total)}</td>
-      </tr>`,
-    )
+      </tr>`;
+    })
     .join('');
   return `<section aria-labelledby="summary-title">
-    <h2 id="summary-title">Order summary / Bestellübersicht</h2>
+    <h2 id="summary-title">${escapeHtml(copy.summary)}</h2>
     <table>
-      <thead><tr><th scope="col">Item / Artikel</th><th scope="col" class="num">Qty / Menge</th><th scope="col" class="num">Price / Preis</th></tr></thead>
+      <thead><tr><th scope="col">${escapeHtml(copy.item)}</th><th scope="col" class="num">${escapeHtml(copy.qty)}</th><th scope="col" class="num">${escapeHtml(copy.price)}</th></tr></thead>
       <tbody>${rows}</tbody>
       <tfoot>
-        <tr><th scope="row" colspan="2">Subtotal / Zwischensumme</th><td class="num">${money(session.amount_subtotal)}</td></tr>
-        <tr><th scope="row" colspan="2">Shipping / Versand</th><td class="num">${session.amount_shipping === 0 ? 'Free / Kostenlos' : money(session.amount_shipping)}</td></tr>
-        <tr class="total"><th scope="row" colspan="2">Total / Gesamt</th><td class="num">${money(session.amount_total)}</td></tr>
+        <tr><th scope="row" colspan="2">${escapeHtml(copy.subtotal)}</th><td class="num">${money(session.amount_subtotal)}</td></tr>
+        <tr><th scope="row" colspan="2">${escapeHtml(copy.shipping)}</th><td class="num">${session.amount_shipping === 0 ? escapeHtml(copy.free) : money(session.amount_shipping)}</td></tr>
+        <tr class="total"><th scope="row" colspan="2">${escapeHtml(copy.total)}</th><td class="num">${money(session.amount_total)}</td></tr>
       </tfoot>
     </table>
   </section>`;
 }
 
+/** What the form shows again after a refused payment: the typed values and what was wrong. */
 export interface PaymentFormState {
   number?: string;
   expiry?: string;
   email?: string;
-  error?: { field?: 'number' | 'expiry' | 'cvc' | 'email'; message: string };
+  error?: { field?: 'number' | 'expiry' | 'cvc' | 'email'; problem: CardProblem | 'email_invalid' };
 }
 
 function field(id: string, label: string, attrs: string, state: PaymentFormState, value = ''): string {
   const invalid = state.error?.field === id;
-  return `<label for="${id}">${label}</label>
+  return `<label for="${id}">${escapeHtml(label)}</label>
     <input id="${id}" name="${id}" ${attrs} value="${escapeHtml(value)}"${invalid ? ' aria-invalid="true" aria-describedby="form-error"' : ''} required>`;
 }
 
-/** The stand-in for Stripe's hosted page: the order, a card form prefilled with the success test card, the test cards. */
+/**
+ * The stand-in for Stripe's hosted page, in the session's language: the order, a card form
+ * prefilled with the success test card, the test cards. Keyboard order: the fields, Pay, Cancel.
+ */
 export function checkoutPage(session: CheckoutSession, basePath: string, state: PaymentFormState = {}): string {
+  const lang = langOf(session.locale);
+  const copy = PAGE[lang];
   const action = `${basePath}/${encodeURIComponent(session.id)}`;
   const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
   const email = session.email
-    ? `<p class="muted">Receipt to / Beleg an: ${escapeHtml(session.email)}</p>`
-    : field('email', 'Email / E-Mail', 'type="email" autocomplete="email" inputmode="email"', state, state.email ?? '');
-  const error = state.error ? `<div id="form-error" class="alert" role="alert">${escapeHtml(state.error.message)}</div>` : '';
+    ? `<p class="muted">${escapeHtml(copy.receiptTo)}: ${escapeHtml(session.email)}</p>`
+    : field('email', copy.email, 'type="email" autocomplete="email" inputmode="email"', state, state.email ?? '');
+  const problem = state.error?.problem;
+  const message = problem === undefined ? undefined : problem === 'email_invalid' ? copy.emailInvalid : cardMessage(problem, lang);
+  const error = message ? `<div id="form-error" class="alert" role="alert">${escapeHtml(message)}</div>` : '';
   const body = `<main>
-  ${summary(session)}
+  ${summary(session, lang)}
   <section aria-labelledby="pay-title">
-    <h1 id="pay-title">Pay / Bezahlen ${escapeHtml(formatMoney(session.amount_total, session.currency))}</h1>
+    <h1 id="pay-title">${escapeHtml(copy.pay)} ${escapeHtml(formatMoney(session.amount_total, session.currency, lang))}</h1>
     ${error}
     <form method="post" action="${action}/pay" novalidate>
       ${email}
-      ${field('number', 'Card number / Kartennummer', 'autocomplete="cc-number" inputmode="numeric"', state, state.number ?? '4242 4242 4242 4242')}
+      ${field('number', copy.number, 'autocomplete="cc-number" inputmode="numeric"', state, state.number ?? '4242 4242 4242 4242')}
       <div class="row">
-        <div>${field('expiry', 'Expiry (MM/YY) / Ablaufdatum (MM/JJ)', 'autocomplete="cc-exp" inputmode="numeric"', state, state.expiry ?? `12/${nextYear}`)}</div>
-        <div>${field('cvc', 'CVC / Prüfziffer', 'autocomplete="cc-csc" inputmode="numeric" maxlength="4"', state, '123')}</div>
+        <div>${field('expiry', copy.expiry, 'autocomplete="cc-exp" inputmode="numeric"', state, state.expiry ?? `12/${nextYear}`)}</div>
+        <div>${field('cvc', copy.cvc, 'autocomplete="cc-csc" inputmode="numeric" maxlength="4"', state, '123')}</div>
       </div>
-      <button type="submit">Pay / Bezahlen</button>
+      <button type="submit">${escapeHtml(copy.pay)}</button>
     </form>
     <form method="post" action="${action}/cancel">
-      <button type="submit" class="secondary">Cancel and return to the shop / Abbrechen und zurück zum Shop</button>
+      <button type="submit" class="secondary">${escapeHtml(copy.cancel)}</button>
     </form>
     <div class="note">
-      <p>This is a local test checkout: no money moves. / Dies ist eine lokale Testkasse: Es fließt kein Geld.</p>
+      <p>${escapeHtml(copy.testNote)}</p>
       <ul>
-        <li><code>4242 4242 4242 4242</code> — payment succeeds / Zahlung erfolgreich</li>
-        <li><code>4000 0000 0000 0002</code> — card is declined / Karte wird abgelehnt</li>
+        <li><code>4242 4242 4242 4242</code> — ${escapeHtml(copy.testSucceeds)}</li>
+        <li><code>4000 0000 0000 0002</code> — ${escapeHtml(copy.testDeclined)}</li>
       </ul>
-      <p>Any future expiry date and any 3-digit CVC. / Beliebiges zukünftiges Ablaufdatum und beliebige 3-stellige Prüfziffer.</p>
+      <p>${escapeHtml(copy.testAnyExpiry)}</p>
     </div>
   </section>
 </main>`;
-  return layout('Checkout / Kasse', body);
+  return layout(lang, copy.title, body);
 }
 
-/** A page with one message and a way on: not found, expired, out of stock. */
-export function noticePage(title: string, message: string, link?: { href: string; label: string }): string {
+/**
+ * A page with one message and, where there is one, a way on: not found, expired, sold out, payment
+ * not possible, not allowed. In `lang`; in both languages when there is no session to take it from.
+ */
+export function noticePage(kind: NoticeKind, lang: Lang | undefined, href?: string): string {
+  const notice = NOTICES[kind];
+  const link = href && notice.en.link ? `<p><a href="${escapeHtml(href)}">${say(lang, (l) => notice[l].link ?? '')}</a></p>` : '';
   return layout(
-    title,
+    lang,
+    plain(lang, (l) => notice[l].title),
     `<main><section role="alert" aria-labelledby="notice-title">
-      <h1 id="notice-title">${escapeHtml(title)}</h1>
-      <p>${escapeHtml(message)}</p>
-      ${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}
+      <h1 id="notice-title">${say(lang, (l) => notice[l].title)}</h1>
+      <p>${say(lang, (l) => notice[l].message)}</p>
+      ${link}
     </section></main>`,
   );
 }

@@ -22,18 +22,32 @@ export interface CheckoutSession {
   success_url: string;
   cancel_url: string;
   status: 'open' | 'complete' | 'expired';
+  /** The storefront's language when the session was created: the page is in it. */
+  locale: 'en' | 'de';
 }
 
 const SERVICE_ROLE = { role: 'service_role' };
 export const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
-/** A local checkout session, read as service_role (the table is closed to every other role). */
+/**
+ * A local checkout session, read as service_role (the table is closed to every other role). A German
+ * session's lines carry the product's German title where it has one, as the storefront and the
+ * order e-mail name them.
+ */
 export async function findLocalSession(db: Database, id: string): Promise<CheckoutSession | undefined> {
   if (!SESSION_ID.test(id)) return undefined;
   const { rows } = await asRole(db, SERVICE_ROLE, (tx) =>
     tx.query<CheckoutSession>(
-      `select id, provider, email, line_items, amount_subtotal, amount_shipping, amount_total, currency, success_url, cancel_url, status
-       from public.checkout_sessions where id = $1 and provider = 'local'`,
+      `select s.id, s.provider, s.email, s.amount_subtotal, s.amount_shipping, s.amount_total, s.currency, s.success_url, s.cancel_url, s.status, s.locale,
+              case when s.locale = 'de' and jsonb_typeof(s.line_items) = 'array' then (
+                select coalesce(jsonb_agg(
+                         case when jsonb_typeof(l.line) = 'object' and nullif(btrim(p.title_de), '') is not null
+                              then l.line || jsonb_build_object('title', btrim(p.title_de)) else l.line end
+                         order by l.position), '[]'::jsonb)
+                from jsonb_array_elements(s.line_items) with ordinality as l (line, position)
+                left join public.products p on p.id::text = l.line ->> 'product_id'
+              ) else s.line_items end as line_items
+       from public.checkout_sessions s where s.id = $1 and s.provider = 'local'`,
       [id],
     ),
   );
