@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APPAREL_SIZES, CATALOGUE, CATEGORIES, COLOURS, ean13CheckDigit, fitText, isValidEan13 } from './catalogue.ts';
-import { SEED_ORDERS, SHIPPING_DE } from './orders.ts';
+import { SEED_ORDERS, SHIPPING_DE, seedSessionId } from './orders.ts';
 import { CUSTOMER_REVIEWS, GUEST_REVIEWS } from './reviews.ts';
 
 const variants = CATALOGUE.flatMap((p) => p.variants);
@@ -138,7 +138,7 @@ describe('seed orders', () => {
     for (const status of ['paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const) {
       expect(mine.some((o) => o.status === status), status).toBe(true);
     }
-    expect(mine.find((o) => o.status === 'paid')?.checkoutSessionId).toMatch(/^cs_seed_/);
+    expect(mine.find((o) => o.status === 'paid')?.checkoutSessionId).toMatch(/^cs_seed_[A-Za-z0-9]{24}$/);
     expect(SEED_ORDERS.filter((o) => !o.byCustomer).length).toBeGreaterThanOrEqual(5);
   });
 
@@ -152,6 +152,16 @@ describe('seed orders', () => {
     expect(SEED_ORDERS.some((o) => o.shipping > 0)).toBe(true);
     const sessions = SEED_ORDERS.flatMap((o) => (o.checkoutSessionId ? [o.checkoutSessionId] : []));
     expect(new Set(sessions).size).toBe(sessions.length);
+  });
+
+  it('carry random checkout session ids, unguessable as real ones (ADR 0013)', () => {
+    const ids = SEED_ORDERS.flatMap((o) => (o.checkoutSessionId ? [o.checkoutSessionId] : []));
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    for (const id of ids) expect(id).toMatch(/^cs_seed_[A-Za-z0-9]{24}$/);
+    const drawn = Array.from({ length: 200 }, seedSessionId);
+    expect(new Set(drawn).size).toBe(drawn.length);
+    // Every letter and digit is used across the draws: no fixed part beyond the prefix.
+    expect(new Set(drawn.flatMap((id) => [...id.slice('cs_seed_'.length)])).size).toBe(62);
   });
 
   it('make one product the clear best seller', () => {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { variantBySku } from './catalogue.ts';
 import { SEED_USERS } from './users.ts';
 
@@ -28,6 +29,7 @@ export interface SeedOrder {
   customerEmail: string;
   status: OrderStatus;
   daysAgo: number;
+  /** `cs_seed_…`, random (seedSessionId), for the orders paid through a checkout session. */
   checkoutSessionId: string | null;
   items: SeedOrderItem[];
   subtotal: number;
@@ -42,8 +44,23 @@ interface OrderDef {
   email?: string;
   status: OrderStatus;
   daysAgo: number;
-  checkoutSessionId?: string;
+  /** Paid through a checkout session: it gets a random session id (seedSessionId). */
+  fromCheckout?: true;
   lines: [sku: string, qty: number][];
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * `cs_seed_` + 24 random letters and digits (≈143 bits), as unguessable as a real session's id:
+ * the id alone shows its order to anyone (public.order_by_checkout_session, ADR 0013), so a seeded
+ * shop must not carry ids one could guess. Drawn when this module loads: every seeding process
+ * gives its orders new ones.
+ */
+export function seedSessionId(): string {
+  let id = '';
+  for (let i = 0; i < 24; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return `cs_seed_${id}`;
 }
 
 export const CUSTOMER_EMAIL: string = SEED_USERS.find((u) => u.label === 'customer')!.email;
@@ -54,7 +71,7 @@ const CUSTOMER_ORDERS: OrderDef[] = [
   { status: 'cancelled', daysAgo: 100, lines: [['NPNG-ZIP-TRCK-RED-L', 1]] },
   { status: 'shipped', daysAgo: 12, lines: [['NPNG-HOOD-IRON-BLK-L', 1]] },
   { status: 'processing', daysAgo: 6, lines: [['NPNG-WHEY-ISO-CHOC-1KG', 1], ['NPNG-CREA-MONO-UNFL-500G', 1]] },
-  { status: 'paid', daysAgo: 1, checkoutSessionId: 'cs_seed_alex_0001', lines: [['NPNG-JOG-IRON-BLK-L', 1], ['NPNG-STRP-PRO-BLK', 1]] },
+  { status: 'paid', daysAgo: 1, fromCheckout: true, lines: [['NPNG-JOG-IRON-BLK-L', 1], ['NPNG-STRP-PRO-BLK', 1]] },
 ];
 
 const GUEST_ORDERS: OrderDef[] = [
@@ -68,7 +85,7 @@ const GUEST_ORDERS: OrderDef[] = [
   { email: 'olivia.harris@example.com', status: 'shipped', daysAgo: 14, lines: [['NPNG-LEG-SMLS-GRY-S', 1], ['NPNG-BRA-FLEX-BLK-S', 1]] },
   { email: 'robin.graf@example.com', status: 'delivered', daysAgo: 120, lines: [['NPNG-CREA-MONO-UNFL-500G', 3], ['NPNG-WHEY-ISO-VAN-1KG', 1]] },
   { email: 'marcus.reid@example.com', status: 'processing', daysAgo: 4, lines: [['NPNG-TEE-IRON-BLK-XL', 2], ['NPNG-TEE-CLSC-BLK-XL', 1]] },
-  { email: 'daniel.kim@example.com', status: 'paid', daysAgo: 2, checkoutSessionId: 'cs_seed_guest_0001', lines: [['NPNG-TEE-CLSC-WHT-M', 1]] },
+  { email: 'daniel.kim@example.com', status: 'paid', daysAgo: 2, fromCheckout: true, lines: [['NPNG-TEE-CLSC-WHT-M', 1]] },
   { email: 'leon.schneider@example.com', status: 'delivered', daysAgo: 230, lines: [['NPNG-HOOD-DROP-RED-L', 1], ['NPNG-CAP-SNAP-BLK', 1]] },
   { email: 'mia.fischer@example.com', status: 'delivered', daysAgo: 145, lines: [['NPNG-TEE-EMPR-BLK-S', 1], ['NPNG-TEE-IRON-BNE-S', 1]] },
   { email: 'eva.kaiser@example.com', status: 'delivered', daysAgo: 135, lines: [['NPNG-SOCK-CREW-WHT-3942', 1], ['NPNG-WRAP-HD-BLK', 1]] },
@@ -96,7 +113,7 @@ function build(def: OrderDef, byCustomer: boolean): SeedOrder {
     customerEmail: def.email ?? CUSTOMER_EMAIL,
     status: def.status,
     daysAgo: def.daysAgo,
-    checkoutSessionId: def.checkoutSessionId ?? null,
+    checkoutSessionId: def.fromCheckout ? seedSessionId() : null,
     items,
     subtotal,
     shipping,

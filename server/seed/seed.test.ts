@@ -59,6 +59,18 @@ describe('seed through the HTTP API', () => {
     expect([png.width, png.height]).toEqual([media.width, media.height]);
   });
 
+  it('shows a guest the seeded paid order by its random checkout session id, and nothing by a guessed one', async () => {
+    const paid = SEED_ORDERS.find((o) => !o.byCustomer && o.checkoutSessionId)!;
+    const lookup = (id: string) =>
+      fetch(`${backend.api.url}/rest/v1/rpc/order_by_checkout_session`, {
+        method: 'POST',
+        headers: { apikey: backend.config.anonKey, authorization: `Bearer ${backend.config.anonKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ session_id: id }),
+      }).then((r) => r.json() as Promise<{ email: string; total: number } | null>);
+    expect(await lookup(paid.checkoutSessionId!)).toMatchObject({ email: paid.customerEmail, total: paid.total });
+    for (const guess of ['cs_seed_alex_0001', 'cs_seed_guest_0001']) expect(await lookup(guess)).toBeNull();
+  });
+
   it('lets the seed customer sign in and see his orders and profile', async () => {
     const customer = SEED_USERS.find((u) => u.label === 'customer')!;
     const res = await fetch(`${backend.api.url}/auth/v1/token?grant_type=password`, {
@@ -71,6 +83,9 @@ describe('seed through the HTTP API', () => {
     const orders = await get<{ status: string; checkout_session_id: string | null }[]>('/rest/v1/orders?select=status,checkout_session_id', token);
     expect(orders.length).toBe(SEED_ORDERS.filter((o) => o.byCustomer).length);
     expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['paid', 'processing', 'shipped', 'delivered', 'cancelled']));
+    expect(orders.filter((o) => o.checkout_session_id).map((o) => o.checkout_session_id)).toEqual(
+      SEED_ORDERS.filter((o) => o.byCustomer && o.checkoutSessionId).map((o) => o.checkoutSessionId),
+    );
     // What the order detail screen reads: the region, and each line's image in the cart's order.
     const detail = await get<{ shipping_region: string; order_items: { image: string; position: number }[] }[]>(
       '/rest/v1/orders?select=shipping_region,order_items(image,position)&order_items.order=position',
