@@ -69,6 +69,8 @@ const free: OrderDetail = {
     { title: 'Iron Shaker', size: null, color: null, qty: 2, unitPrice: 2999, lineTotal: 5998, image: '/img/shaker.png' },
   ],
 };
+/** The same order as the signed-in customer (alex) places it: the checkout takes the account's address. */
+const paidByAlex: OrderDetail = { ...paid, email: 'alex@example.test' };
 const tee: CartItem = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: null, size: 'M', color: 'Black', qty: 2, currency: 'EUR' };
 const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: null } };
 
@@ -386,8 +388,8 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
   });
 
   it('back from paying, signed in: the cart is cleared, the order is found and joins the list once', async () => {
-    mockedOrders.mockResolvedValue([paid, older]);
-    mockedBySession.mockResolvedValue(paid);
+    mockedOrders.mockResolvedValue([paidByAlex, older]);
+    mockedBySession.mockResolvedValue(paidByAlex);
     const { cart } = mount('/orders?session_id=cs_local_abc', alex);
     expect(selectItems(cart.getSnapshot())).toEqual([]);
     expect(await screen.findByText('Thank you! Your order NPNG-100003 is confirmed.')).toBeTruthy();
@@ -398,10 +400,19 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
 
   it('back from paying, signed in: the order joins the list when only polling knows it', async () => {
     mockedOrders.mockResolvedValue([older]);
-    mockedBySession.mockResolvedValue(paid);
+    mockedBySession.mockResolvedValue(paidByAlex);
     mount('/orders?session_id=cs_local_abc', alex);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Order NPNG-100003', 'Order NPNG-100001']);
+  });
+
+  it('back from paying with another address (as a guest, then signed in here): confirmed in the notice, not added to this list', async () => {
+    mockedOrders.mockResolvedValue([older]);
+    mockedBySession.mockResolvedValue(paid);
+    mount('/orders?session_id=cs_local_abc', alex);
+    expect(await screen.findByText('Thank you! Your order NPNG-100003 is confirmed.')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Order NPNG-100001']);
   });
 
   it('the order not there after six lookups: the calm note; Refresh looks again and finds it', async () => {
@@ -417,7 +428,7 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(1);
 
-    mockedBySession.mockResolvedValue(paid);
+    mockedBySession.mockResolvedValue(paidByAlex);
     vi.useRealTimers();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Thank you! Your order NPNG-100003 is confirmed.')).toBeTruthy();
@@ -428,7 +439,7 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
   it('lookups that fail are only more tries: found on the third', async () => {
     vi.useFakeTimers();
     mockedOrders.mockResolvedValue([]);
-    mockedBySession.mockRejectedValueOnce(new ApiError('network', 'Failed to fetch')).mockResolvedValueOnce(null).mockResolvedValue(paid);
+    mockedBySession.mockRejectedValueOnce(new ApiError('network', 'Failed to fetch')).mockResolvedValueOnce(null).mockResolvedValue(paidByAlex);
     mount('/orders?session_id=cs_local_abc', alex);
     await pollIntervals(2);
     expect(screen.getByText('Thank you! Your order NPNG-100003 is confirmed.')).toBeTruthy();
@@ -438,7 +449,7 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
 
   it('the cart is cleared once per checkout: coming back to the same address keeps a cart filled since', async () => {
     mockedOrders.mockResolvedValue([]);
-    mockedBySession.mockResolvedValue(paid);
+    mockedBySession.mockResolvedValue(paidByAlex);
     const first = mount('/orders?session_id=cs_local_abc', alex);
     expect(selectItems(first.cart.getSnapshot())).toEqual([]);
     await screen.findByText('Thank you! Your order NPNG-100003 is confirmed.');

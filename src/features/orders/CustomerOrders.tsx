@@ -15,7 +15,11 @@ export function CustomerOrders({ user, sessionId }: CustomerOrdersProps) {
   const [snapshot, send] = useMachine(ordersMachine.provide({ actors: { fetchOrders: fromPromise(({ input }) => fetchOrders(input)) } }), {
     input: { userId: user.id, email: user.email },
   });
-  const addOrder = (order: OrderDetail) => send({ type: 'orders.add', order: summaryOf(order) });
+  // The list holds what the database shows this customer: an order paid with another address (as a
+  // guest, before signing in to this account) is confirmed in the notice but does not join it.
+  const addOrder = (order: OrderDetail) => {
+    if (ownOrder(order, user)) send({ type: 'orders.add', order: summaryOf(order) });
+  };
   return (
     <OrdersView
       status={selectOrdersStatus(snapshot)}
@@ -25,6 +29,8 @@ export function CustomerOrders({ user, sessionId }: CustomerOrdersProps) {
     />
   );
 }
+
+const ownOrder = (order: OrderDetail, user: AuthUser) => !!order.email && !!user.email && order.email.toLowerCase() === user.email.toLowerCase();
 
 function PolledOrderNotice({ sessionId, onFound }: { sessionId: string; onFound: (order: OrderDetail) => void }) {
   const { status, order, refresh } = useOrderPolling(sessionId, onFound);

@@ -51,7 +51,7 @@ describe('renderOrderEmail', () => {
     const mail = renderOrderEmail(order({ locale: 'de', shippingRegion: 'US', subtotal: 16000, shipping: 0, total: 16000 }));
     expect(mail.subject).toBe('Deine Bestellung NPNG-100123 ist bestätigt');
     const text = plain(mail.text);
-    expect(text).toContain('Danke für deine Bestellung!');
+    expect(text).toContain('Danke für Deine Bestellung!');
     expect(text).toContain('Bestellung: NPNG-100123');
     expect(text).toContain('Bestellt am: 24. November 2025');
     expect(text).toContain('1 × Iron Tee — M / Black: 29,99 €');

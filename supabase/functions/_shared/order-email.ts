@@ -63,8 +63,8 @@ const COPY = {
   },
   de: {
     subject: (order: string) => `Deine Bestellung ${order} ist bestätigt`,
-    heading: 'Danke für deine Bestellung!',
-    intro: (order: string) => `Wir haben deine Zahlung für die Bestellung ${order} erhalten und machen sie jetzt fertig.`,
+    heading: 'Danke für Deine Bestellung!',
+    intro: (order: string) => `Wir haben Deine Zahlung für die Bestellung ${order} erhalten und machen sie jetzt fertig.`,
     order: 'Bestellung',
     placed: 'Bestellt am',
     item: 'Artikel',
@@ -74,7 +74,7 @@ const COPY = {
     shipping: 'Versand',
     free: 'Kostenlos',
     total: 'Gesamt',
-    outro: 'Wir melden uns, sobald deine Bestellung unterwegs ist. Bleib dran!',
+    outro: 'Wir melden uns, sobald Deine Bestellung unterwegs ist. Bleib dran!',
   },
 } as const;
 
