@@ -163,7 +163,7 @@ export type OrderDetail = OrderSummary & {
 /** SPEC §4 badge colours; any other status is neutral. */
 export type StatusTone = 'warning' | 'info' | 'success' | 'danger' | 'neutral';
 const TONES: Record<string, StatusTone> = { processing: 'warning', shipped: 'info', delivered: 'success', cancelled: 'danger' };
-export const statusTone = (status: string): StatusTone => TONES[status] ?? 'neutral';
+export const statusTone = (status: string): StatusTone => (Object.hasOwn(TONES, status) ? TONES[status] : 'neutral');
 export const capitalise = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
 /** The order numbers the database issues (`NPNG-100001`); anything else is not looked up. */
