@@ -8,6 +8,7 @@ import {
   selectCheckoutStatus,
   selectFailure,
   selectQuote,
+  selectRatesStatus,
   selectRegion,
 } from '../../machines/checkoutMachine';
 import { type CheckoutFailure, type CheckoutLine, type CheckoutRequest, type ShippingRate, type ShippingRegion, StockRefusalError } from '../../machines/orders';
@@ -65,6 +66,9 @@ const events: GraphEvent[] = [
   { type: 'region.change', region: 'DE' },
   // Not a region at all (a tampered storage value, say).
   { type: 'region.change', region: 'XX' as ShippingRegion },
+  // The located country arrives (only taken until the shopper has chosen).
+  { type: 'region.located', region: 'EU' },
+  { type: 'region.located', region: 'XX' as ShippingRegion },
   submit(LINES),
   submit([]),
   { type: 'cart.changed' },
@@ -79,7 +83,7 @@ const events: GraphEvent[] = [
 
 type Settle = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
-function harness(region: ShippingRegion = 'DE') {
+function harness(region: ShippingRegion = 'DE', chosen = false) {
   const rateCalls: number[] = [];
   const sessions: CheckoutRequest[] = [];
   const redirects: { url: string }[] = [];
@@ -105,7 +109,7 @@ function harness(region: ShippingRegion = 'DE') {
       persistRegion: (_, params) => persisted.push(params),
     },
   });
-  const actor = createActor(machine, { input: { region }, clock: new SimulatedClock() }).start();
+  const actor = createActor(machine, { input: { region, chosen }, clock: new SimulatedClock() }).start();
   async function play(event: GraphEvent) {
     const match = /^xstate\.(done|error)\.actor\.(fetchRates|createSession)$/.exec(event.type);
     if (!match) return actor.send(event as CheckoutEvent);
@@ -146,7 +150,8 @@ describe('checkout machine: graph coverage', () => {
     for (const path of [[], ...paths]) {
       const h = harness();
       expect(h.rateCalls).toEqual([1]);
-      expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('loadingRates');
+      expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('idle');
+      expect(selectRatesStatus(h.actor.getSnapshot())).toBe('loading');
       let from = initial as Snapshot;
       let redirectsEntered = 0;
       for (const step of withIgnored(checkoutMachine, initial, events, path)) {
@@ -174,7 +179,7 @@ describe('checkout machine: graph coverage', () => {
         // A failure is shown in the failed state only; a url only once redirecting.
         expect(selectFailure(snapshot) !== null).toBe(status === 'failed');
         expect(snapshot.context.url !== null).toBe(status === 'redirecting');
-        if (status === 'redirecting') redirectsEntered += before.value === 'redirecting' ? 0 : 1;
+        if (status === 'redirecting') redirectsEntered += selectCheckoutStatus(before) === 'redirecting' ? 0 : 1;
         expect(h.redirects.length).toBe(redirectsEntered);
 
         if (!handled) {
@@ -190,12 +195,23 @@ describe('checkout machine: graph coverage', () => {
 
         switch (event.type) {
           case 'xstate.done.actor.fetchRates':
-            expect(status).toBe('idle');
+            // The rates arrive whatever the checkout is doing, and leave it as it was.
+            expect(selectRatesStatus(snapshot)).toBe('loaded');
+            expect(status).toBe(selectCheckoutStatus(before));
             expect(snapshot.context.rates).toEqual(RATES);
             break;
           case 'xstate.error.actor.fetchRates':
-            expect(status).toBe('idle');
+            expect(selectRatesStatus(snapshot)).toBe('unavailable');
+            expect(status).toBe(selectCheckoutStatus(before));
             expect(snapshot.context.rates).toBeNull();
+            break;
+          case 'region.located':
+            // Only until the shopper chooses, never remembered as their choice.
+            expect(before.context.chosen).toBe(false);
+            expect(status).toBe('idle');
+            expect(selectRegion(snapshot)).toBe(event.region);
+            expect(snapshot.context.chosen).toBe(false);
+            expect(newPersisted).toEqual([]);
             break;
           case 'checkout.submit':
             // One session per click, for exactly the lines and the region chosen; a busy button takes no click.
@@ -225,17 +241,18 @@ describe('checkout machine: graph coverage', () => {
             expect(event.region).not.toBe(before.context.region);
             expect(selectRegion(snapshot)).toBe(event.region);
             expect(newPersisted).toEqual([{ region: event.region }]);
+            expect(snapshot.context.chosen).toBe(true);
             if (snapshot.context.rates !== null) expect(selectQuote(snapshot, SUBTOTAL)).not.toEqual(selectQuote(before, SUBTOTAL));
             // Changing the region after a failure starts over.
-            if (before.value === 'failed') expect(status).toBe('idle');
-            else expect(status).toBe(before.value);
+            if (selectCheckoutStatus(before) === 'failed') expect(status).toBe('idle');
+            else expect(status).toBe(selectCheckoutStatus(before));
             break;
           case 'cart.changed':
-            expect(before.value).toBe('failed');
+            expect(selectCheckoutStatus(before)).toBe('failed');
             expect(status).toBe('idle');
             break;
           case 'checkout.returned':
-            expect(before.value).toBe('redirecting');
+            expect(selectCheckoutStatus(before)).toBe('redirecting');
             expect(status).toBe('idle');
             expect(snapshot.context.url).toBeNull();
             break;
@@ -250,7 +267,7 @@ describe('checkout machine: rules', () => {
   it('an empty cart does nothing, in every state that takes a click', async () => {
     const h = harness();
     h.actor.send(submit([]));
-    expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('loadingRates');
+    expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('idle');
     await h.play({ type: 'xstate.done.actor.fetchRates', output: RATES });
     h.actor.send(submit([]));
     expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('idle');
@@ -284,10 +301,28 @@ describe('checkout machine: rules', () => {
     h.actor.send(submit(LINES));
     expect(h.sessions.map((r) => r.shippingRegion)).toEqual(['US']);
     expect(h.persisted).toEqual([{ region: 'US' }]);
-    // However the rates' lookup ends, the session being created is not disturbed.
+    // The rates' lookup goes on beside it: neither disturbs the other.
     await h.play({ type: 'xstate.done.actor.fetchRates', output: RATES });
     expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('creatingSession');
     expect(h.sessions).toHaveLength(1);
+    expect(h.rateCalls).toEqual([1]);
+    // Refused: the cart page shows the charge for the region, the rates were kept.
+    await h.play({ type: 'xstate.error.actor.createSession', error: offline });
+    expect(selectQuote(h.actor.getSnapshot(), 4999)).toEqual({ shipping: 1299, freeFrom: 15000, missingForFree: 10001, total: 6298 });
+  });
+
+  it('the located country sets the region until the shopper picks one; an earlier choice is kept', async () => {
+    const h = harness('DE');
+    h.actor.send({ type: 'region.located', region: 'UK' });
+    expect(selectRegion(h.actor.getSnapshot())).toBe('UK');
+    h.actor.send({ type: 'region.change', region: 'EU' });
+    h.actor.send({ type: 'region.located', region: 'US' });
+    expect(selectRegion(h.actor.getSnapshot())).toBe('EU');
+    expect(h.persisted).toEqual([{ region: 'EU' }]);
+    const returning = harness('EU', true);
+    returning.actor.send({ type: 'region.located', region: 'DE' });
+    expect(selectRegion(returning.actor.getSnapshot())).toBe('EU');
+    expect(returning.persisted).toEqual([]);
   });
 
   it('back from the payment page (bfcache): the button is free again and a new session can be made', async () => {

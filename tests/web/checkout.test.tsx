@@ -2,7 +2,8 @@ import { i18n } from '@lingui/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { localeMachine } from '../../machines/localeMachine';
 import type { AuthSession } from '../../machines/authMachine';
 import { type CartItem, cartMachine, selectItems } from '../../machines/cartMachine';
 import { type CheckoutFailure, type ShippingRate, StockRefusalError } from '../../machines/orders';
@@ -182,6 +183,25 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
     mount({ country: 'DE' });
     expect((summary().getByLabelText('Ship to') as HTMLSelectElement).value).toBe('US');
     await waitFor(() => expect(row('Shipping').textContent).toBe('Shipping€12.99'));
+  });
+
+  it('the country answering after the cart opened still sets the region, until the shopper has picked one', async () => {
+    let answer: (country: string | null) => void = () => {};
+    const locale = createActor(
+      localeMachine.provide({
+        actors: { fetchCountry: fromPromise(() => new Promise<string | null>((resolve) => (answer = resolve))) },
+        actions: { persistLocale: () => {}, persistCountry: () => {} },
+      }),
+      { input: { param: 'en', stored: null, browserLanguages: [], storedCountry: null } },
+    ).start();
+    const cart = createActor(cartMachine.provide({ actions: { persist: () => {} } }), { input: { items: [tee] } }).start();
+    renderAt(<CartRoute />, '/cart', { cart, auth: fakeAuth(null), locale });
+    const select = summary().getByLabelText('Ship to') as HTMLSelectElement;
+    expect(select.value).toBe('DE');
+    await act(async () => answer('GB'));
+    await waitFor(() => expect(select.value).toBe('UK'));
+    await waitFor(() => expect(row('Shipping').textContent).toBe('Shipping€9.99'));
+    expect(localStorage.getItem(SHIPPING_REGION_STORAGE_KEY)).toBeNull();
   });
 
   it('junk in storage and no country: Germany', () => {

@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { selectUser } from '../../../machines/authMachine';
 import { selectCurrency, selectItems, selectSubtotal } from '../../../machines/cartMachine';
+import { regionForCountry } from '../../../machines/orders';
 import { checkoutMachine, selectCheckoutBusy, selectFailure, selectQuote, selectRegion } from '../../../machines/checkoutMachine';
 import { createCheckoutSession, fetchShippingRates } from '../../api/checkout';
 import { useServices } from '../../services/context';
 import { CartPageView } from './CartPageView';
 import { leaveForCheckout } from './leaveForCheckout';
-import { initialShippingRegion, writeShippingRegion } from './shippingRegionChoice';
+import { readShippingRegion, writeShippingRegion } from './shippingRegionChoice';
 
 /** /cart: the app's cart, and the checkout that leaves for the hosted payment page (SPEC §2, §4). */
 export default function CartRoute() {
@@ -20,7 +21,10 @@ export default function CartRoute() {
   // Read from the context directly: importing the locale machine's module here would split it out of the first page's chunk.
   const language = useSelector(locale, (snapshot) => snapshot.context.locale);
   const country = useSelector(locale, (snapshot) => snapshot.context.country);
-  const [region] = useState(() => initialShippingRegion(country));
+  const [start] = useState(() => {
+    const stored = readShippingRegion();
+    return { region: stored ?? regionForCountry(country), chosen: stored !== null };
+  });
   const [snapshot, send] = useMachine(
     checkoutMachine.provide({
       actors: {
@@ -32,8 +36,13 @@ export default function CartRoute() {
         persistRegion: (_, { region }) => writeShippingRegion(region),
       },
     }),
-    { input: { region } },
+    { input: start },
   );
+
+  // A first visit may open the cart before the country lookup answers: the region follows it until the shopper picks one.
+  useEffect(() => {
+    if (country) send({ type: 'region.located', region: regionForCountry(country) });
+  }, [country, send]);
 
   // A refusal names the cart as it was: any change of its lines (here or in the drawer) makes it stale.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { isShippingRegion, regionForCountry, type ShippingRegion } from '../../../machines/orders';
+import { isShippingRegion, type ShippingRegion } from '../../../machines/orders';
 
 /** Where the shopper's "Ship to" choice is remembered between visits. */
 export const SHIPPING_REGION_STORAGE_KEY = 'npng.shippingRegion';
@@ -27,6 +27,3 @@ export function writeShippingRegion(region: ShippingRegion): void {
     // Storage full or blocked (private mode): the choice simply isn't remembered.
   }
 }
-
-/** The region the cart starts with: the shopper's last choice, else where they are. */
-export const initialShippingRegion = (country: string | null): ShippingRegion => readShippingRegion() ?? regionForCountry(country);
