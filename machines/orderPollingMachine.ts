@@ -1,6 +1,9 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ORDER_POLL_ATTEMPTS, ORDER_POLL_INTERVAL_MS, type OrderDetail } from './orders';
 
+/** How long one lookup may take before it counts as a failed try. */
+export const ORDER_LOOKUP_TIMEOUT_MS = 8000;
+
 export type OrderPollingInput = { sessionId: string };
 
 type Context = {
@@ -33,7 +36,7 @@ export const orderPollingMachine = setup({
   guards: {
     triesLeft: ({ context }) => context.attempts < ORDER_POLL_ATTEMPTS,
   },
-  delays: { pollInterval: ORDER_POLL_INTERVAL_MS },
+  delays: { pollInterval: ORDER_POLL_INTERVAL_MS, lookupTimeout: ORDER_LOOKUP_TIMEOUT_MS },
 }).createMachine({
   id: 'orderPolling',
   context: ({ input }) => ({ sessionId: input.sessionId, attempts: 0, order: null }),
@@ -56,6 +59,8 @@ export const orderPollingMachine = setup({
         ],
         onError: [{ guard: 'triesLeft', target: 'waiting' }, { target: 'notYet' }],
       },
+      // A lookup that hangs (a stalled connection) is one more try, not the end of polling.
+      after: { lookupTimeout: [{ guard: 'triesLeft', target: 'waiting' }, { target: 'notYet' }] },
     },
     waiting: {
       after: { pollInterval: 'looking' },

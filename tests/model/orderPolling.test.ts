@@ -13,6 +13,9 @@ const ATTEMPTS = 6;
 const INTERVAL = 1500;
 const SESSION = 'cs_local_abc';
 const AFTER_INTERVAL = 'xstate.after.pollInterval.orderPolling.waiting';
+/** A lookup that has not answered after 8 s counts as a failed try. */
+const TIMEOUT = 8000;
+const AFTER_TIMEOUT = 'xstate.after.lookupTimeout.orderPolling.looking';
 
 const ORDER: OrderDetail = {
   id: 'o-1',
@@ -33,12 +36,14 @@ const offline = new ApiError('network', 'Failed to fetch');
 type GraphEvent =
   | OrderPollingEvent
   | { type: typeof AFTER_INTERVAL }
+  | { type: typeof AFTER_TIMEOUT }
   | { type: 'xstate.done.actor.findOrder'; output: OrderDetail | null }
   | { type: 'xstate.error.actor.findOrder'; error: unknown };
 
 const events: GraphEvent[] = [
   { type: 'poll.refresh' },
   { type: AFTER_INTERVAL },
+  { type: AFTER_TIMEOUT },
   { type: 'xstate.done.actor.findOrder', output: ORDER },
   { type: 'xstate.done.actor.findOrder', output: null },
   { type: 'xstate.error.actor.findOrder', error: offline },
@@ -50,6 +55,8 @@ function harness() {
   const clock = new SimulatedClock();
   const lookups: Lookup[] = [];
   const found: OrderDetail[] = [];
+  /** Indexes of lookups given up after the timeout. */
+  const timedOut = new Set<number>();
   const machine = orderPollingMachine.provide({
     actors: {
       findOrder: fromPromise<OrderDetail | null, { sessionId: string }>(
@@ -80,6 +87,17 @@ function harness() {
       expect(lookups.length).toBe(before + 1);
       return;
     }
+    if (event.type === AFTER_TIMEOUT) {
+      // Only a lookup in flight times out; elsewhere the event is ignored (and no time passes).
+      if (selectPollingStatus(actor.getSnapshot()) !== 'looking') return;
+      const before = lookups.length;
+      clock.increment(TIMEOUT - 1);
+      expect(selectPollingStatus(actor.getSnapshot())).toBe('looking');
+      clock.increment(1);
+      expect(lookups.length).toBe(before);
+      timedOut.add(before - 1);
+      return;
+    }
     if (event.type === 'xstate.done.actor.findOrder') {
       lookups.at(-1)?.resolve(event.output);
       return tick();
@@ -91,7 +109,7 @@ function harness() {
     // A finished poll takes no more events (xstate warns about sends to a stopped actor).
     if (actor.getSnapshot().status !== 'done') actor.send(event);
   }
-  return { actor, clock, lookups, found, play, tick };
+  return { actor, clock, lookups, found, timedOut, play, tick };
 }
 
 /**
@@ -163,7 +181,9 @@ describe('order polling machine: graph coverage', () => {
         expect(round.length).toBeGreaterThanOrEqual(1);
         expect(round.length).toBeLessThanOrEqual(ATTEMPTS);
         expect(round.every((l) => l.sessionId === SESSION)).toBe(true);
-        expect(round.map((l) => l.at - round[0].at)).toEqual(round.map((_, i) => i * INTERVAL));
+        // 1500 ms after the previous answer: right after it was given, or 8 s after it started when it hung.
+        const gaps = round.slice(1).map((l, i) => l.at - round[i].at);
+        expect(gaps).toEqual(round.slice(1).map((_, i) => INTERVAL + (h.timedOut.has(roundStart + i) ? TIMEOUT : 0)));
         // The app hears of the order once, when it is found.
         expect(h.found.length).toBe(status === 'found' ? 1 : 0);
         expect(selectPolledOrder(snapshot)).toEqual(status === 'found' ? ORDER : null);
@@ -175,7 +195,7 @@ describe('order polling machine: graph coverage', () => {
           case 'waiting':
             // Nothing found yet and tries left.
             expect(snapshot.context.attempts).toBeLessThan(ATTEMPTS);
-            expect(event.type === 'xstate.done.actor.findOrder' || event.type === 'xstate.error.actor.findOrder').toBe(true);
+            expect(['xstate.done.actor.findOrder', 'xstate.error.actor.findOrder', AFTER_TIMEOUT]).toContain(event.type);
             break;
           case 'found':
             expect(event).toEqual({ type: 'xstate.done.actor.findOrder', output: ORDER });
@@ -277,6 +297,23 @@ describe('order polling machine: attempts and timing', () => {
     h.lookups.at(-1)?.resolve(ORDER);
     await h.tick();
     expect(selectPollingStatus(h.actor.getSnapshot())).toBe('found');
+    expect(h.found).toEqual([ORDER]);
+  });
+
+  it('a lookup that never answers is given up after 8 s and counts as an attempt; its late answer changes nothing', async () => {
+    const h = harness();
+    h.clock.increment(TIMEOUT - 1);
+    expect(selectPollingStatus(h.actor.getSnapshot())).toBe('looking');
+    h.clock.increment(1);
+    expect(selectPollingStatus(h.actor.getSnapshot())).toBe('waiting');
+    h.clock.increment(INTERVAL);
+    expect(h.lookups.map((l) => l.at)).toEqual([0, TIMEOUT + INTERVAL]);
+    h.lookups[0].resolve(ORDER);
+    await h.tick();
+    expect(h.found).toEqual([]);
+    expect(h.actor.getSnapshot().context.attempts).toBe(2);
+    h.lookups[1].resolve(ORDER);
+    await h.tick();
     expect(h.found).toEqual([ORDER]);
   });
 
