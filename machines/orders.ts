@@ -164,7 +164,11 @@ export type OrderDetail = OrderSummary & {
 export type StatusTone = 'warning' | 'info' | 'success' | 'danger' | 'neutral';
 const TONES: Record<string, StatusTone> = { processing: 'warning', shipped: 'info', delivered: 'success', cancelled: 'danger' };
 export const statusTone = (status: string): StatusTone => (Object.hasOwn(TONES, status) ? TONES[status] : 'neutral');
-export const capitalise = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+/** A status the shop has no name for, readable: `on_hold` → `On hold`. */
+export const capitalise = (text: string) => {
+  const words = text.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : words;
+};
 
 /** The order numbers the database issues (`NPNG-100001`); anything else is not looked up. */
 export const ORDER_NUMBER = /^NPNG-[0-9]{1,12}$/;

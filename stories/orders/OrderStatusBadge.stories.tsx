@@ -37,8 +37,8 @@ export const Shipped = badge('shipped', 'Shipped');
 export const Delivered = badge('delivered', 'Delivered');
 export const Cancelled = badge('cancelled', 'Cancelled');
 export const Refunded = badge('refunded', 'Refunded');
-/** A status the shop has no label for is shown as stored, capitalised. */
-export const UnknownStatus = badge('on_hold', 'On_hold');
+/** A status the shop has no label for is shown readable: underscores as spaces, capitalised. */
+export const UnknownStatus = badge('on_hold', 'On hold');
 
 /** Every status side by side: the four of SPEC §4 each in a colour of its own, the others alike. */
 export const AllStatuses: Story = {
@@ -53,7 +53,7 @@ export const AllStatuses: Story = {
   ),
   play: async ({ canvasElement }) => {
     const items = within(canvasElement).getAllByRole('listitem');
-    await expect(items.map((item) => item.textContent)).toEqual(['Pending', 'Paid', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Refunded', 'On_hold']);
+    await expect(items.map((item) => item.textContent)).toEqual(['Pending', 'Paid', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Refunded', 'On hold']);
     const background = Object.fromEntries(
       ORDER_STATUSES.map((status, i) => [status, getComputedStyle(items[i].firstElementChild as HTMLElement).backgroundColor]),
     );
@@ -71,11 +71,11 @@ export const DeliveredDe = badgeDe(Delivered, 'Zugestellt');
 export const CancelledDe = badgeDe(Cancelled, 'Storniert');
 export const RefundedDe = badgeDe(Refunded, 'Erstattet');
 /** Not translated: the shop has no German word for a status it does not know. */
-export const UnknownStatusDe = badgeDe(UnknownStatus, 'On_hold');
+export const UnknownStatusDe = badgeDe(UnknownStatus, 'On hold');
 export const AllStatusesDe = inGerman({
   render: AllStatuses.render,
   play: async ({ canvasElement }) => {
     const items = within(canvasElement).getAllByRole('listitem');
-    await expect(items.map((item) => item.textContent)).toEqual(['Ausstehend', 'Bezahlt', 'In Bearbeitung', 'Versandt', 'Zugestellt', 'Storniert', 'Erstattet', 'On_hold']);
+    await expect(items.map((item) => item.textContent)).toEqual(['Ausstehend', 'Bezahlt', 'In Bearbeitung', 'Versandt', 'Zugestellt', 'Storniert', 'Erstattet', 'On hold']);
   },
 } satisfies Story);

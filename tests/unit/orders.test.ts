@@ -251,6 +251,10 @@ describe('order status badge', () => {
     ['über', 'Über'],
     // Only the first letter changes.
     ['on hold (UPS)', 'On hold (UPS)'],
+    // Stored identifiers read as words.
+    ['on_hold', 'On hold'],
+    ['partially-refunded', 'Partially refunded'],
+    ['__', ''],
   ])('capitalise(%j) → %j', (text, expected) => {
     expect(capitalise(text)).toBe(expected);
   });
