@@ -14,7 +14,12 @@ export function CheckoutFailureMessage({ failure }: CheckoutFailureMessageProps)
       return (
         <>
           <p>{t`Failed to create checkout session`}</p>
-          {failure.message && <p className={css({ mt: '1', fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>{failure.message}</p>}
+          {/* The function's own words, in English whatever the page's language: marked so for screen readers. */}
+          {failure.message && (
+            <p lang="en" className={css({ mt: '1', fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>
+              {failure.message}
+            </p>
+          )}
         </>
       );
     case 'noUrl':
