@@ -1,0 +1,182 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { LOCAL_SERVICE_ROLE_KEY } from '../../server/config.ts';
+import { ANON_KEY, API_URL, type SeedVariant } from './support';
+
+/**
+ * Helpers for the checkout and orders journeys: variants read by SKU, stock set as the service
+ * role (a journey makes the condition it needs rather than hoping the seed has it), purchases made
+ * through the API (when a journey needs an order but is not about buying it), the dev outbox, and
+ * moving focus with the Tab key only.
+ */
+
+/** The storefront, as the checkout's return URLs must name it (the function accepts its own site only). */
+export const SITE_URL = 'http://localhost:5173';
+/** The local hosted payment page: /_dev/checkout/{session id} on the API host. */
+export const PAYMENT_PAGE = new RegExp(`^${API_URL.replace(/[.]/g, '\\.')}/_dev/checkout/cs_local_[A-Za-z0-9_]+$`);
+
+const SERVICE = { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` };
+
+export type StockVariant = SeedVariant & { inventory: number; slug: string; titleDe: string | null };
+
+/** One variant by its SKU, with its product's slug and titles and its current stock. */
+export async function variantBySku(request: APIRequestContext, sku: string): Promise<StockVariant> {
+  const res = await request.get(`${API_URL}/rest/v1/variants`, {
+    params: { select: 'id,price,sku,product_id,size,color,inventory,products!inner(slug,title,title_de,currency)', sku: `eq.${sku}` },
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+  });
+  expect(res.ok(), `GET variant ${sku}: ${res.status()} ${await res.text()}`).toBe(true);
+  const rows = (await res.json()) as (Omit<StockVariant, 'title' | 'titleDe' | 'currency' | 'slug'> & {
+    products: { slug: string; title: string; title_de: string | null; currency: string };
+  })[];
+  expect(rows, `the seed has the variant ${sku}`).toHaveLength(1);
+  const { products, ...variant } = rows[0];
+  return { ...variant, slug: products.slug, title: products.title, titleDe: products.title_de, currency: products.currency };
+}
+
+/** Sets a variant's stock as the service role (the storefront's roles may not). */
+export async function setInventory(request: APIRequestContext, variantId: string, inventory: number): Promise<void> {
+  const res = await request.patch(`${API_URL}/rest/v1/variants`, {
+    params: { id: `eq.${variantId}` },
+    data: { inventory },
+    headers: { ...SERVICE, Prefer: 'return=representation' },
+  });
+  expect(res.ok(), `PATCH variant ${variantId}: ${res.status()} ${await res.text()}`).toBe(true);
+  expect(((await res.json()) as { inventory: number }[]).map((r) => r.inventory)).toEqual([inventory]);
+}
+
+/** A variant's stock now. */
+export async function inventoryOf(request: APIRequestContext, variantId: string): Promise<number> {
+  const res = await request.get(`${API_URL}/rest/v1/variants`, { params: { select: 'inventory', id: `eq.${variantId}` }, headers: SERVICE });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { inventory: number }[])[0].inventory;
+}
+
+export type StoredOrder = {
+  order_number: string;
+  user_id: string | null;
+  customer_email: string | null;
+  status: string;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  currency: string;
+  shipping_region: string | null;
+  locale: string;
+  checkout_session_id: string;
+};
+
+/** The order a checkout session became, as the service role sees it (undefined while there is none). */
+export async function orderOfSession(request: APIRequestContext, sessionId: string): Promise<StoredOrder | undefined> {
+  const res = await request.get(`${API_URL}/rest/v1/orders`, { params: { select: '*', checkout_session_id: `eq.${sessionId}` }, headers: SERVICE });
+  expect(res.ok(), `GET orders: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as StoredOrder[])[0];
+}
+
+/**
+ * A guest buys through the API exactly as the storefront and the payment page do: the checkout
+ * function makes the session, the payment page's form is posted with the test card. For journeys
+ * that need someone else's paid order, not the purchase itself.
+ */
+export async function guestPurchase(
+  request: APIRequestContext,
+  { variant, qty = 1, email, region = 'DE', locale = 'en' }: { variant: { id: string }; qty?: number; email: string; region?: 'DE' | 'EU' | 'UK' | 'US'; locale?: 'en' | 'de' },
+): Promise<{ sessionId: string; order: StoredOrder }> {
+  const created = await request.post(`${API_URL}/functions/v1/create-checkout-session`, {
+    data: { userId: null, email: null, items: [{ variantId: variant.id, qty }], successUrl: `${SITE_URL}/orders`, cancelUrl: `${SITE_URL}/cart`, shippingRegion: region, locale },
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+  });
+  expect(created.ok(), `create-checkout-session: ${created.status()} ${await created.text()}`).toBe(true);
+  const { url, sessionId } = (await created.json()) as { url: string; sessionId: string };
+  expect(url).toMatch(PAYMENT_PAGE);
+  const paid = await request.post(`${url}/pay`, {
+    form: { email, number: '4242 4242 4242 4242', expiry: `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`, cvc: '123' },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), `paying ${sessionId}: ${await paid.text()}`).toBe(303);
+  expect(paid.headers().location).toBe(`${SITE_URL}/orders?session_id=${sessionId}`);
+  const order = await orderOfSession(request, sessionId);
+  expect(order, `the order of ${sessionId}`).toBeTruthy();
+  return { sessionId, order: order! };
+}
+
+export type ShippingRate = { code: 'DE' | 'EU' | 'UK' | 'US'; standard_rate: number; free_from: number };
+
+/** The shipping rates the shop charges (public.shipping_regions), by region code. */
+export async function shippingRates(request: APIRequestContext): Promise<Record<ShippingRate['code'], ShippingRate>> {
+  const res = await request.get(`${API_URL}/rest/v1/shipping_regions`, {
+    params: { select: 'code,standard_rate,free_from' },
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+  });
+  expect(res.ok(), `GET shipping_regions: ${res.status()}`).toBe(true);
+  return Object.fromEntries(((await res.json()) as ShippingRate[]).map((r) => [r.code, r])) as Record<ShippingRate['code'], ShippingRate>;
+}
+
+/** What a region charges for a subtotal: its standard rate, or nothing from its threshold on. */
+export const shippingFor = (rate: ShippingRate, subtotal: number): number => (subtotal >= rate.free_from ? 0 : rate.standard_rate);
+
+export type Mail = { id: string; to: string; subject: string; text: string; html: string; created_at: string };
+
+/** Every mail to an address in the dev outbox, newest first. */
+export async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
+  const res = await request.get(`${API_URL}/_dev/mail`, { params: { to }, headers: { Accept: 'application/json' } });
+  expect(res.ok(), `GET /_dev/mail: ${res.status()}`).toBe(true);
+  return (await res.json()) as Mail[];
+}
+
+/** Waits for the order confirmation to an address and checks it is the only mail there. */
+export async function expectOneConfirmationMail(request: APIRequestContext, to: string, orderNumber: string, subject: string): Promise<Mail> {
+  await expect.poll(async () => (await mailsTo(request, to)).length, { message: `a mail to ${to}`, timeout: 15_000 }).toBeGreaterThan(0);
+  const mails = await mailsTo(request, to);
+  expect(mails.map((m) => m.subject), `the mails to ${to}`).toEqual([subject]);
+  expect(mails[0].text).toContain(orderNumber);
+  return mails[0];
+}
+
+/** Amounts as the storefront and the payment page write them: "€79.99" / "79,99 €". */
+export const money = (cents: number, currency = 'EUR', lang: 'en' | 'de' = 'en') =>
+  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US', { style: 'currency', currency }).format(cents / 100);
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would; fails after
+ * `max` presses, naming what had the focus last.
+ */
+export async function tabTo(page: Page, target: Locator, { max = 80, backwards = false } = {}): Promise<void> {
+  await expect(target, 'the element to tab to is on the page').toBeVisible();
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    if ((await target.and(page.locator(':focus')).count()) > 0) return;
+  }
+  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
+  throw new Error(`Tab did not reach ${target} in ${max} presses; the focus is on ${focused}`);
+}
+
+/** The cart page's order summary. */
+export const orderSummary = (page: Page, name = 'Order summary'): Locator => page.getByRole('main').getByRole('region', { name });
+
+/** The value of a row of a <dl> (the cart's and an order's totals) by its term. */
+export const summaryValue = (scope: Locator, term: string): Locator => scope.locator('dl > div').filter({ has: scope.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+
+/** A row's amount on the payment page's order table (Subtotal, Shipping, Total). */
+export const paymentRow = (page: Page, label: string): Locator => page.locator('tfoot tr').filter({ has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td');
+
+/** The lines of a cart (drawer or page). */
+export const cartLines = (scope: Locator, name = 'Items in your cart'): Locator => scope.getByRole('list', { name }).getByRole('listitem');
+
+/** English words of the purchase's screens that a German shopper must not meet. */
+export const ENGLISH_OF_THE_PURCHASE = ['Checkout', 'Order summary', 'Pay', 'Card number', 'Thank you for your order!', 'Subtotal', 'Shipping', 'Total'];
+
+/**
+ * Fails if the page says any of the English words: in its visible text (ignoring case, since
+ * headings and buttons are upper-cased by CSS), its accessible labels or its title, as whole words
+ * ("Pay" is not found in "PayPal").
+ */
+export async function expectNoEnglish(page: Page, where: string, words = ENGLISH_OF_THE_PURCHASE): Promise<void> {
+  const text = await page.evaluate(() => {
+    const names = ['aria-label', 'title', 'alt', 'placeholder'];
+    const labels = [...document.querySelectorAll(names.map((n) => `[${n}]`).join(','))].flatMap((el) => names.map((n) => el.getAttribute(n) ?? ''));
+    return [document.title, document.body.innerText, ...labels].join('\n');
+  });
+  const literal = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = words.filter((w) => new RegExp(`(^|[^\\p{L}])${literal(w)}($|[^\\p{L}])`, 'iu').test(text));
+  expect(found, `English text on ${where}:\n${text}`).toEqual([]);
+}
