@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CART_KEY, cartButton, expectCartCount, expectFocusInside, expectNoSeriousA11yViolations, fetchVariants, open, seedCart, seedCartRaw, type SeedVariant } from './support';
+import { shippingRates, summaryValue } from './purchase';
 
 /**
  * The catalogue screens (with their Add to Cart buttons) arrive in a later issue, so these journeys
@@ -24,11 +25,14 @@ async function storedQuantities(page: Page): Promise<Record<string, number>> {
 
 let a: SeedVariant;
 let b: SeedVariant;
+/** Germany's standard rate and free-shipping threshold: the cart's region when nothing else is known. */
+let germany: { standard_rate: number; free_from: number };
 
 test.beforeAll(async ({ request }) => {
   [a, b] = await fetchVariants(request, 2);
   expect(a.title).not.toBe(b.title);
   expect(a.currency).toBe(b.currency);
+  germany = (await shippingRates(request)).DE;
 });
 
 test('drawer: count, lines, total, quantity never below 1, remove, View Cart', async ({ page }) => {
@@ -107,7 +111,12 @@ test('cart page: summary texts, quantities, reload keeps the cart, empty state',
   const main = page.getByRole('main');
   await expect(lines(main)).toHaveCount(2);
   const summary = main.getByRole('region', { name: 'Order summary' });
-  await expect(summary).toContainText('Calculated at checkout');
+  // Once the rates are in, shipping is Germany's amount (or Free above its threshold), and the total includes it.
+  const subtotal = 2 * a.price + b.price;
+  const shipping = subtotal >= germany.free_from ? 0 : germany.standard_rate;
+  await expect(summaryValue(summary, 'Shipping')).toHaveText(shipping === 0 ? 'Free' : money(shipping, currency));
+  await expect(summaryValue(summary, 'Total')).toHaveText(money(subtotal + shipping, currency));
+  await expect(summary.getByRole('combobox', { name: 'Ship to' })).toHaveValue('DE');
   await expect(summary).toContainText('30-day return policy');
   await expect(summary).toContainText('Secure checkout with SSL encryption');
   await expect(summary).toContainText(money(2 * a.price + b.price, currency));
