@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { open } from './support';
+import { german, open, uniqueEmail } from './support';
+import { guestPurchase, variantBySku } from './purchase';
 
 /** Every screen that renders without signing in (the shop with its filters set, a product with variants). */
 const ROUTES = [
@@ -10,6 +11,8 @@ const ROUTES = [
   '/shop/no-such-product',
   '/collections',
   '/cart',
+  // Signed out: the sign-in page, coming back to the orders.
+  '/orders',
   '/auth',
   '/auth?tab=signup',
   '/about',
@@ -33,17 +36,32 @@ const WIDTH = 360;
 test.describe('no sideways scrolling at 360 px', () => {
   test.use({ viewport: { width: WIDTH, height: 740 }, isMobile: true, hasTouch: true });
 
+  /** A guest's paid order, for its confirmation page (/orders?session_id=…) with a long address on it. */
+  let sessionId: string;
+  test.beforeAll(async ({ request }) => {
+    const variant = await variantBySku(request, 'NPNG-CAP-SNAP-BNE');
+    ({ sessionId } = await guestPurchase(request, { variant, email: uniqueEmail('a-rather-long-guest-address-for-the-layout') }));
+  });
+
   for (const lang of ['en', 'de'] as const) {
     test(`every route in ${lang}`, async ({ page }) => {
       const tooWide: string[] = [];
+      // Compared with the screen's 360 px, not innerWidth: a phone browser zooms out to fit a
+      // too-wide page, which makes innerWidth grow with it.
+      const measure = async (route: string) => {
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scrollWidth > WIDTH) tooWide.push(`${route}: ${scrollWidth} px`);
+      };
       for (const route of ROUTES) {
         await open(page, `${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
         await expect(page.locator('main h1').first()).toBeVisible();
-        // Compared with the screen's 360 px, not innerWidth: a phone browser zooms out to fit a
-        // too-wide page, which makes innerWidth grow with it.
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (scrollWidth > WIDTH) tooWide.push(`${route}: ${scrollWidth} px`);
+        await measure(route);
       }
+      // The guest's confirmation, once the order is shown.
+      await open(page, `/orders?session_id=${sessionId}&lang=${lang}`);
+      const thanks = lang === 'de' ? german('Thank you for your order!', 'orders') : 'Thank you for your order!';
+      await expect(page.locator('main h1')).toHaveText(thanks);
+      await measure('/orders?session_id=… (guest confirmation)');
       expect(tooWide, `pages wider than the 360 px screen (${lang})`).toEqual([]);
     });
   }
