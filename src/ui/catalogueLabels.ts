@@ -13,15 +13,8 @@ const CATEGORY_LABELS: Record<string, MessageDescriptor> = {
   supplements: msg`Supplements`,
 };
 
-const COLOR_LABELS: Record<string, MessageDescriptor> = {
-  Black: msg({ message: 'Black', context: 'colour' }),
-  White: msg({ message: 'White', context: 'colour' }),
-  Bone: msg({ message: 'Bone', context: 'colour' }),
-  Sand: msg({ message: 'Sand', context: 'colour' }),
-  'Stone Grey': msg({ message: 'Stone Grey', context: 'colour' }),
-  Olive: msg({ message: 'Olive', context: 'colour' }),
-  'Blood Red': msg({ message: 'Blood Red', context: 'colour' }),
-  // Supplements keep their flavour in the colour field.
+/** Supplements keep their flavour in the colour field. */
+const FLAVOUR_LABELS: Record<string, MessageDescriptor> = {
   Chocolate: msg({ message: 'Chocolate', context: 'flavour' }),
   Vanilla: msg({ message: 'Vanilla', context: 'flavour' }),
   Strawberry: msg({ message: 'Strawberry', context: 'flavour' }),
@@ -34,7 +27,20 @@ const COLOR_LABELS: Record<string, MessageDescriptor> = {
   Unflavoured: msg({ message: 'Unflavoured', context: 'flavour' }),
 };
 
+const COLOR_LABELS: Record<string, MessageDescriptor> = {
+  Black: msg({ message: 'Black', context: 'colour' }),
+  White: msg({ message: 'White', context: 'colour' }),
+  Bone: msg({ message: 'Bone', context: 'colour' }),
+  Sand: msg({ message: 'Sand', context: 'colour' }),
+  'Stone Grey': msg({ message: 'Stone Grey', context: 'colour' }),
+  Olive: msg({ message: 'Olive', context: 'colour' }),
+  'Blood Red': msg({ message: 'Blood Red', context: 'colour' }),
+  ...FLAVOUR_LABELS,
+};
+
 const label = (labels: Record<string, MessageDescriptor>, i18n: I18n, value: string) => (Object.hasOwn(labels, value) ? i18n._(labels[value]) : value);
 
 export const categoryLabel = (i18n: I18n, category: string) => label(CATEGORY_LABELS, i18n, category);
 export const colorLabel = (i18n: I18n, color: string) => label(COLOR_LABELS, i18n, color);
+/** Whether a variant's colour field holds a supplement's flavour. */
+export const isFlavour = (color: string) => Object.hasOwn(FLAVOUR_LABELS, color);

@@ -42,7 +42,7 @@ export const UnknownStatus: Story = {
   args: { order: ON_HOLD },
   play: async ({ canvasElement }) => {
     const card = within(within(canvasElement).getByRole('article', { name: 'Order NPNG-100004' }));
-    await expect(card.getByText('On_hold')).toBeVisible();
+    await expect(card.getByText('On hold')).toBeVisible();
     await expect(card.getByText('€29.98')).toBeVisible();
   },
 };
@@ -63,7 +63,7 @@ export const UnknownStatusDe = inGerman({
   args: UnknownStatus.args,
   play: async ({ canvasElement }) => {
     const card = within(within(canvasElement).getByRole('article', { name: 'Bestellung NPNG-100004' }));
-    await expect(card.getByText('On_hold')).toBeVisible();
+    await expect(card.getByText('On hold')).toBeVisible();
     await expect(card.getByText('Bestellt am', { exact: false })).toBeVisible();
   },
 } satisfies Story);

@@ -33,7 +33,7 @@ export const FourLines: Story = {
   play: async ({ canvasElement }) => {
     await expect(linesIn(canvasElement, 'Items in this order')).toEqual([
       { text: ['Grind Mode Oversized Tee', 'Size: M · Color: Black', 'Qty 2 × €34.99'], total: '€69.98', picture: true },
-      { text: ['Whey Isolate', 'Size: 1 kg · Color: Chocolate', 'Qty 1 × €32.99'], total: '€32.99', picture: true },
+      { text: ['Whey Isolate', 'Size: 1 kg · Flavor: Chocolate', 'Qty 1 × €32.99'], total: '€32.99', picture: true },
       { text: ['Grind Shaker 700 ml', 'Color: Black', 'Qty 1 × €14.99'], total: '€14.99', picture: true },
       // Neither size nor colour, and no picture: a plain tile in its place.
       { text: ['No Pain Steel Bottle 750 ml', 'Qty 1 × €24.99'], total: '€24.99', picture: false },
@@ -46,7 +46,7 @@ export const FourLinesDe = inGerman({
   play: async ({ canvasElement }) => {
     await expect(linesIn(canvasElement, 'Artikel dieser Bestellung')).toEqual([
       { text: ['Grind Mode Oversized Tee', 'Größe: M · Farbe: Schwarz', 'Menge 2 × 34,99 €'], total: '69,98 €', picture: true },
-      { text: ['Whey Isolate', 'Größe: 1 kg · Farbe: Schokolade', 'Menge 1 × 32,99 €'], total: '32,99 €', picture: true },
+      { text: ['Whey Isolate', 'Größe: 1 kg · Geschmack: Schokolade', 'Menge 1 × 32,99 €'], total: '32,99 €', picture: true },
       { text: ['Grind Shaker 700 ml', 'Farbe: Schwarz', 'Menge 1 × 14,99 €'], total: '14,99 €', picture: true },
       { text: ['No Pain Steel Bottle 750 ml', 'Menge 1 × 24,99 €'], total: '24,99 €', picture: false },
     ]);

@@ -3,7 +3,7 @@ import { css, cx } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
 import type { CartItem } from '../../../machines/cartMachine';
 import { Price } from '../../ui/Price';
-import { colorLabel } from '../../ui/catalogueLabels';
+import { VariantDetails } from '../../ui/VariantDetails';
 
 export type CartLineItemProps = {
   item: CartItem;
@@ -17,9 +17,8 @@ const stepButton = cx(button({ variant: 'ghost', size: 'icon' }), css({ minW: '1
 
 /** One cart line: picture, title, variant, price and the quantity stepper (never below 1). */
 export function CartLineItem({ item, onSetQty, onRemove, compact = false }: CartLineItemProps) {
-  const { t, i18n } = useLingui();
-  const { id, title, image, size, color: storedColor, qty, price, currency } = item;
-  const color = storedColor && colorLabel(i18n, storedColor);
+  const { t } = useLingui();
+  const { id, title, image, size, color, qty, price, currency } = item;
   const imageSize = compact ? '16' : { base: '20', md: '24' };
   return (
     <li className={css({ display: 'flex', gap: '4', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>
@@ -33,13 +32,7 @@ export function CartLineItem({ item, onSetQty, onRemove, compact = false }: Cart
           <p className={css({ fontWeight: 'bold', overflowWrap: 'anywhere' })}>{title}</p>
           <Price cents={price * qty} currency={currency} className={css({ fontWeight: 'bold', whiteSpace: 'nowrap' })} />
         </div>
-        {(size || color) && (
-          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {size && <Trans>Size: {size}</Trans>}
-            {size && color && ' · '}
-            {color && <Trans>Color: {color}</Trans>}
-          </p>
-        )}
+        <VariantDetails size={size} color={color} />
         {qty > 1 && (
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
             <Trans>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrderLine } from '../../../machines/orders';
 import { css, cx } from '../../../styled-system/css';
-import { colorLabel } from '../../ui/catalogueLabels';
+import { VariantDetails } from '../../ui/VariantDetails';
 import { Price } from '../../ui/Price';
 
 export type OrderLinesProps = {
@@ -14,12 +14,11 @@ const imageBox = css({ w: { base: '16', md: '20' }, h: { base: '16', md: '20' },
 
 /** What was ordered: picture, title, size and colour, quantity × unit price, and the line's total. */
 export function OrderLines({ lines, currency }: OrderLinesProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   return (
     <ul aria-label={t`Items in this order`} className={css({ listStyle: 'none', borderTopWidth: '1px', borderColor: 'border' })}>
       {lines.map((line, index) => {
-        const { title, image, size, qty, unitPrice, lineTotal } = line;
-        const color = line.color && colorLabel(i18n, line.color);
+        const { title, image, size, color, qty, unitPrice, lineTotal } = line;
         return (
           // Lines have no id of their own; an order's lines never change order.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
@@ -34,13 +33,7 @@ export function OrderLines({ lines, currency }: OrderLinesProps) {
                 <p className={css({ fontWeight: 'bold', overflowWrap: 'anywhere' })}>{title}</p>
                 <Price cents={lineTotal} currency={currency} className={css({ fontWeight: 'bold', whiteSpace: 'nowrap' })} />
               </div>
-              {(size || color) && (
-                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                  {size && <Trans>Size: {size}</Trans>}
-                  {size && color && ' · '}
-                  {color && <Trans>Color: {color}</Trans>}
-                </p>
-              )}
+              <VariantDetails size={size} color={color} />
               <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
                 <Trans>
                   Qty {qty} × <Price cents={unitPrice} currency={currency} />
