@@ -11,7 +11,7 @@
  */
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
-import { ANON_KEY, API, buildUnlessSkipped, median, option, show, SITE, startServer, stopServer, table } from './server.ts';
+import { ANON_KEY, API, buildUnlessSkipped, median, option, show, SITE, runBench, startServer, table } from './server.ts';
 
 const RUNS = Number(option('--runs') ?? 10);
 if (!Number.isInteger(RUNS) || RUNS < 1) {
@@ -92,12 +92,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .catch((e: unknown) => {
-    console.error(e instanceof Error ? e.message : e);
-    return 1;
-  })
-  .then(async (code) => {
-    await stopServer();
-    process.exit(code);
-  });
+runBench(main);

@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
-import { buildUnlessSkipped, median, option, publishedSlug, show, SITE, startServer, stopServer, table } from './server.ts';
+import { buildUnlessSkipped, median, option, publishedSlug, show, SITE, runBench, startServer, table } from './server.ts';
 
 const BUDGETS = { performance: 90, accessibility: 100, cls: 0.05 } as const;
 const RUNS = Number(option('--runs') ?? 3);
@@ -128,12 +128,4 @@ async function main(): Promise<number> {
   return missed ? 1 : 0;
 }
 
-main()
-  .catch((e: unknown) => {
-    console.error(e instanceof Error ? e.message : e);
-    return 1;
-  })
-  .then(async (code) => {
-    await stopServer();
-    process.exit(code);
-  });
+runBench(main);

@@ -159,3 +159,16 @@ export function table(head: string[], rows: string[][]): string {
 
 export const show = (v: number | null, digits = 0, unit = '') => (v === null ? 'n/a' : `${v.toFixed(digits)}${unit}`);
 
+
+/** Runs a benchmark's main, then stops the server whatever happened, and exits with its code. */
+export function runBench(main: () => Promise<number>): void {
+  main()
+    .catch((e: unknown) => {
+      console.error(e instanceof Error ? e.message : e);
+      return 1;
+    })
+    .then(async (code) => {
+      await stopServer();
+      process.exit(code);
+    });
+}
