@@ -141,7 +141,10 @@ export type OrderSummary = {
 };
 
 export type OrderLine = {
+  /** The title when it was ordered, in English (the catalogue's own language). */
   title: string;
+  /** The product's German title today; null when it has none (or is no longer shown). */
+  titleDe: string | null;
   size: string | null;
   color: string | null;
   qty: number;
@@ -149,6 +152,10 @@ export type OrderLine = {
   lineTotal: number;
   image: string | null;
 };
+
+/** A line's title on a page in `locale`: the German one on German pages where there is one. */
+export const lineTitle = (line: Pick<OrderLine, 'title' | 'titleDe'>, locale: string): string =>
+  (locale === 'de' && line.titleDe?.trim()) || line.title;
 
 /** One order with its lines: order detail, and what a checkout session's order shows. */
 export type OrderDetail = OrderSummary & {

@@ -3,10 +3,20 @@ import { supabase } from './client';
 import { toApiError } from './errors';
 
 const SUMMARY_COLUMNS = 'id,order_number,status,created_at,total,currency,checkout_session_id';
-const DETAIL_COLUMNS = `${SUMMARY_COLUMNS},subtotal,shipping,shipping_region,customer_email,order_items(title,size,color,qty,unit_price,line_total,image)`;
+/** The lines with their product's German title (null when the product is not published any more or gone). */
+const DETAIL_COLUMNS = `${SUMMARY_COLUMNS},subtotal,shipping,shipping_region,customer_email,order_items(title,size,color,qty,unit_price,line_total,image,products(title_de))`;
 
 type SummaryRow = { id: string; order_number: string; status: string; created_at: string; total: number; currency: string; checkout_session_id: string | null };
-type ItemRow = { title: string; size: string | null; color: string | null; qty: number; unit_price: number; line_total: number; image: string | null };
+type ItemRow = {
+  title: string;
+  size: string | null;
+  color: string | null;
+  qty: number;
+  unit_price: number;
+  line_total: number;
+  image: string | null;
+  products: { title_de: string | null } | null;
+};
 type DetailRow = SummaryRow & { subtotal: number; shipping: number; shipping_region: string | null; customer_email: string | null; order_items: ItemRow[] | null };
 
 const summaryFrom = (row: SummaryRow): OrderSummary => ({
@@ -19,8 +29,12 @@ const summaryFrom = (row: SummaryRow): OrderSummary => ({
   checkoutSessionId: row.checkout_session_id,
 });
 
+/** A blank German title is none, as in the catalogue. */
+const germanTitle = (title: string | null | undefined) => (title?.trim() ? title : null);
+
 const lineFrom = (row: ItemRow): OrderLine => ({
   title: row.title,
+  titleDe: germanTitle(row.products?.title_de),
   size: row.size,
   color: row.color,
   qty: row.qty,
@@ -45,7 +59,13 @@ export async function fetchOrders({ userId, email }: { userId: string; email: st
 
 /** One of the customer's orders with its lines; null when it is not theirs or does not exist. */
 export async function fetchOrderByNumber({ orderNumber }: { orderNumber: string }): Promise<OrderDetail | null> {
-  const { data, error } = await supabase().from('orders').select(DETAIL_COLUMNS).eq('order_number', orderNumber).maybeSingle();
+  const { data, error } = await supabase()
+    .from('orders')
+    .select(DETAIL_COLUMNS)
+    .eq('order_number', orderNumber)
+    // The lines in the cart's order (`position`), as the e-mail and the session look-up list them.
+    .order('position', { referencedTable: 'order_items' })
+    .maybeSingle();
   if (error) throw toApiError(error);
   if (!data) return null;
   const row = data as unknown as DetailRow;
@@ -70,7 +90,16 @@ type SessionOrder = {
   currency: string;
   shippingRegion: string | null;
   email: string | null;
-  items: { title: string; size: string | null; color: string | null; qty: number; unitPrice: number; lineTotal: number; image: string | null }[];
+  items: {
+    title: string;
+    titleDe?: string | null;
+    size: string | null;
+    color: string | null;
+    qty: number;
+    unitPrice: number;
+    lineTotal: number;
+    image: string | null;
+  }[];
 };
 
 /**
@@ -95,6 +124,6 @@ export async function fetchOrderBySession({ sessionId }: { sessionId: string }):
     shipping: order.shipping,
     shippingRegion: isShippingRegion(order.shippingRegion) ? order.shippingRegion : null,
     email: order.email,
-    lines: (order.items ?? []).map((item) => ({ ...item })),
+    lines: (order.items ?? []).map((item) => ({ ...item, titleDe: germanTitle(item.titleDe) })),
   };
 }

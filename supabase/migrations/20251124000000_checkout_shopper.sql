@@ -318,9 +318,10 @@ begin
            'total', o.total,
            'createdAt', to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
            'items', (
-             -- A German e-mail names the product by its German title where it has one.
+             -- A German e-mail names the product by its German title where it has one (a blank one
+             -- counts as none, as in product_listing).
              select coalesce(jsonb_agg(jsonb_build_object(
-                      'title', case when o.locale = 'de' then coalesce(p.title_de, i.title) else i.title end,
+                      'title', case when o.locale = 'de' then coalesce(nullif(btrim(p.title_de), ''), i.title) else i.title end,
                       'size', i.size,
                       'color', i.color,
                       'qty', i.qty,
@@ -364,6 +365,8 @@ grant execute on function public.release_order_email(uuid) to service_role;
 -- The session id is an unguessable secret that only the payer's browser receives (in the success
 -- redirect): holding it proves having paid for that one order, as a guest too. The answer is that
 -- order only, without user_id or anything about other orders; null for anything else.
+-- `titleDe` is the product's German title today (as the German e-mail names it; null when it has
+-- none or is gone), for German pages: the line's own `title` is the English one, kept at fulfilment.
 create function public.order_by_checkout_session(session_id text) returns jsonb
 language sql
 stable
@@ -384,6 +387,7 @@ as $$
            'items', (
              select coalesce(jsonb_agg(jsonb_build_object(
                       'title', i.title,
+                      'titleDe', nullif(btrim(p.title_de), ''),
                       'size', i.size,
                       'color', i.color,
                       'qty', i.qty,
@@ -392,6 +396,7 @@ as $$
                       'image', i.image
                     ) order by i.position nulls last, i.created_at, i.id), '[]'::jsonb)
              from public.order_items i
+             left join public.products p on p.id = i.product_id
              where i.order_id = o.id
            )
          )

@@ -17,9 +17,9 @@ const REGIONS = [
   { code: 'US', standard_rate: 1299, express_rate: 2499, free_from: 15000 },
 ];
 const ORDER_KEYS = ['createdAt', 'currency', 'email', 'id', 'items', 'orderNumber', 'shipping', 'shippingRegion', 'status', 'subtotal', 'total'];
-/** What the signed-in order detail screen selects. */
+/** What the signed-in order detail screen selects (src/api/orders.ts), lines with their product's German title. */
 const DETAIL_SELECT =
-  'id,order_number,status,created_at,subtotal,shipping,total,currency,shipping_region,checkout_session_id,order_items(title,size,color,qty,unit_price,line_total,image)';
+  'id,order_number,status,created_at,subtotal,shipping,total,currency,shipping_region,checkout_session_id,order_items(title,size,color,qty,unit_price,line_total,image,products(title_de))';
 
 let service: SupabaseClient;
 const marker = randomUUID().replaceAll('-', '').slice(0, 10);
@@ -216,7 +216,9 @@ describe('a guest pays on the local checkout page', () => {
       currency: 'EUR',
       shippingRegion: 'EU',
       email: guest,
-      items: [{ title: `Checkout Tee ${marker}`, size: 'M', color: 'Black', qty: 2, unitPrice: 2500, lineTotal: 5000, image: fixture.teeImage }],
+      items: [
+        { title: `Checkout Tee ${marker}`, titleDe: `Kassen-Shirt ${marker}`, size: 'M', color: 'Black', qty: 2, unitPrice: 2500, lineTotal: 5000, image: fixture.teeImage },
+      ],
     });
     expect(Math.abs(Date.parse(data.createdAt) - Date.now())).toBeLessThan(5 * 60_000);
     expect(JSON.stringify(data)).not.toMatch(/user_?id/i);
@@ -247,6 +249,25 @@ describe('a guest pays on the local checkout page', () => {
     }
     const nullArg = await anonClient().rpc('order_by_checkout_session', { session_id: null });
     expect([nullArg.error, nullArg.data]).toEqual([null, null]);
+  });
+
+  it('shows the order to the payer’s email account through RLS, with the product’s German title while it is published', async () => {
+    const payer = await createConfirmedUser({ email: guest });
+    const read = () => payer.client.from('orders').select(DETAIL_SELECT).eq('order_number', orderNumber).order('position', { referencedTable: 'order_items' });
+    const line = { title: `Checkout Tee ${marker}`, size: 'M', color: 'Black', qty: 2, unit_price: 2500, line_total: 5000, image: fixture.teeImage };
+    const { data, error } = await read();
+    expect(error).toBeNull();
+    expect(data?.map((o) => o.order_items)).toEqual([[{ ...line, products: { title_de: `Kassen-Shirt ${marker}` } }]]);
+    // A product taken off the shop is not readable any more: the line stays, without a German title.
+    expect((await service.from('products').update({ status: 'draft' }).eq('id', fixture.teeId)).error).toBeNull();
+    try {
+      const hidden = await read();
+      expect([hidden.error, hidden.data?.map((o) => o.order_items)]).toEqual([null, [[{ ...line, products: null }]]]);
+      const bySession = await anonClient().rpc('order_by_checkout_session', { session_id: sessionId });
+      expect(bySession.data.items.map((i: { titleDe: string | null }) => i.titleDe)).toEqual([`Kassen-Shirt ${marker}`]);
+    } finally {
+      await service.from('products').update({ status: 'published' }).eq('id', fixture.teeId);
+    }
   });
 
   it('shows the order only to the payer’s email account, never to another customer', async () => {
@@ -283,15 +304,15 @@ describe('a signed-in customer', () => {
     expect((await payThroughPage(data.url)).status).toBe(303);
 
     const hoodieLines = [
-      { title: `Checkout Hoodie ${marker}`, size: 'XL', color: 'Black', qty: 1, unit_price: 3000, line_total: 3000, image: fixture.hoodieImage },
-      { title: `Checkout Hoodie ${marker}`, size: 'L', color: 'Black', qty: 4, unit_price: 2500, line_total: 10000, image: fixture.hoodieImage },
+      { title: `Checkout Hoodie ${marker}`, size: 'XL', color: 'Black', qty: 1, unit_price: 3000, line_total: 3000, image: fixture.hoodieImage, products: { title_de: null } },
+      { title: `Checkout Hoodie ${marker}`, size: 'L', color: 'Black', qty: 4, unit_price: 2500, line_total: 10000, image: fixture.hoodieImage, products: { title_de: null } },
     ];
     const polled = await buyer.client.rpc('order_by_checkout_session', { session_id: sessionId });
     expect(polled.data).toMatchObject({ status: 'paid', subtotal: 13000, shipping: 0, total: 13000, shippingRegion: 'UK', email: buyer.email });
-    // Lines in the cart's order (merged by variant).
-    expect(polled.data.items.map((i: { size: string; qty: number }) => [i.size, i.qty])).toEqual([
-      ['XL', 1],
-      ['L', 4],
+    // Lines in the cart's order (merged by variant); the hoodie has no German title.
+    expect(polled.data.items.map((i: { size: string; qty: number; titleDe: string | null }) => [i.size, i.qty, i.titleDe])).toEqual([
+      ['XL', 1, null],
+      ['L', 4, null],
     ]);
 
     const { data: rows, error: readError } = await buyer.client

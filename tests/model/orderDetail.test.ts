@@ -19,7 +19,7 @@ const ORDER: OrderDetail = {
   shipping: 799,
   shippingRegion: 'EU',
   email: 'fan@example.com',
-  lines: [{ title: 'Grind Tee', size: 'M', color: 'Black', qty: 1, unitPrice: 5700, lineTotal: 5700, image: null }],
+  lines: [{ title: 'Grind Tee', titleDe: null, size: 'M', color: 'Black', qty: 1, unitPrice: 5700, lineTotal: 5700, image: null }],
 };
 const offline = new ApiError('network', 'Failed to fetch');
 

@@ -29,7 +29,7 @@ const ORDER: OrderDetail = {
   shipping: 0,
   shippingRegion: 'DE',
   email: 'fan@example.com',
-  lines: [{ title: 'Grind Tee', size: 'M', color: 'Black', qty: 2, unitPrice: 3000, lineTotal: 6000, image: null }],
+  lines: [{ title: 'Grind Tee', titleDe: null, size: 'M', color: 'Black', qty: 2, unitPrice: 3000, lineTotal: 6000, image: null }],
 };
 const offline = new ApiError('network', 'Failed to fetch');
 

@@ -416,7 +416,7 @@ describe('summaryOf', () => {
       shipping: 499,
       shippingRegion: 'DE',
       email: 'fan@example.com',
-      lines: [{ title: 'Grind Tee', size: 'M', color: 'Black', qty: 1, unitPrice: 2999, lineTotal: 2999, image: null }],
+      lines: [{ title: 'Grind Tee', titleDe: null, size: 'M', color: 'Black', qty: 1, unitPrice: 2999, lineTotal: 2999, image: null }],
     };
     expect(summaryOf(detail)).toStrictEqual({
       id: '100004',

@@ -52,7 +52,7 @@ const paid: OrderDetail = {
   shippingRegion: 'DE',
   email: 'guest@example.test',
   lines: [
-    { title: 'Grind Tee', size: 'M', color: 'Black', qty: 2, unitPrice: 2999, lineTotal: 5998, image: '/img/tee.png' },
+    { title: 'Grind Tee', titleDe: null, size: 'M', color: 'Black', qty: 2, unitPrice: 2999, lineTotal: 5998, image: '/img/tee.png' },
   ],
 };
 const free: OrderDetail = {
@@ -65,8 +65,8 @@ const free: OrderDetail = {
   total: 8997,
   shippingRegion: 'UK',
   lines: [
-    { title: 'Grind Tee', size: 'L', color: 'Stone Grey', qty: 1, unitPrice: 2999, lineTotal: 2999, image: null },
-    { title: 'Iron Shaker', size: null, color: null, qty: 2, unitPrice: 2999, lineTotal: 5998, image: '/img/shaker.png' },
+    { title: 'Grind Tee', titleDe: null, size: 'L', color: 'Stone Grey', qty: 1, unitPrice: 2999, lineTotal: 2999, image: null },
+    { title: 'Iron Shaker', titleDe: null, size: null, color: null, qty: 2, unitPrice: 2999, lineTotal: 5998, image: '/img/shaker.png' },
   ],
 };
 /** The same order as the signed-in customer (alex) places it: the checkout takes the account's address. */
@@ -193,6 +193,36 @@ describe('in German', () => {
     expect(screen.getByText('Lieferung nach: Vereinigtes Königreich')).toBeTruthy();
     expect(screen.getByText('Kostenlos')).toBeTruthy();
     expect(screen.getAllByRole('listitem')[0].textContent).toContain('Größe: L · Farbe: Steingrau');
+  });
+});
+
+describe('a line’s title', () => {
+  /** The tee has a German title, the shaker none. */
+  const bilingual: OrderDetail = { ...free, lines: [{ ...free.lines[0], titleDe: 'Grind-Shirt' }, free.lines[1]] };
+  const titles = () =>
+    within(screen.getByRole('list', { name: /^(Items in this order|Artikel dieser Bestellung)$/ }))
+      .getAllByRole('listitem')
+      .map((line) => line.querySelector('p')?.textContent);
+
+  afterEach(() => i18n.activate('en'));
+
+  it('is the German one on a German page, the stored English one where the product has none', async () => {
+    await activateAllCatalogs('de');
+    render(<OrderDetailView status="found" orderNumber="NPNG-100001" order={bilingual} onRetry={() => {}} />);
+    expect(titles()).toEqual(['Grind-Shirt', 'Iron Shaker']);
+    expect(document.body.textContent).not.toContain('Grind Tee');
+  });
+
+  it('is the English one on an English page', () => {
+    render(<OrderDetailView status="found" orderNumber="NPNG-100001" order={bilingual} onRetry={() => {}} />);
+    expect(titles()).toEqual(['Grind Tee', 'Iron Shaker']);
+    expect(document.body.textContent).not.toContain('Grind-Shirt');
+  });
+
+  it('is German on a German guest confirmation too', async () => {
+    await activateAllCatalogs('de');
+    render(<GuestConfirmationView status="found" order={{ ...paid, lines: bilingual.lines.slice(0, 1) }} signInHref="/auth" onRefresh={() => {}} />);
+    expect(titles()).toEqual(['Grind-Shirt']);
   });
 });
 

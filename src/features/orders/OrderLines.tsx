@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { OrderLine } from '../../../machines/orders';
+import { lineTitle, type OrderLine } from '../../../machines/orders';
 import { css, cx } from '../../../styled-system/css';
 import { VariantDetails } from '../../ui/VariantDetails';
 import { Price } from '../../ui/Price';
@@ -12,13 +12,14 @@ export type OrderLinesProps = {
 
 const imageBox = css({ w: { base: '16', md: '20' }, h: { base: '16', md: '20' }, borderRadius: 'md', flexShrink: 0 });
 
-/** What was ordered: picture, title, size and colour, quantity × unit price, and the line's total. */
+/** What was ordered: picture, title (German on German pages where the product has one), size and colour, quantity × unit price, and the line's total. */
 export function OrderLines({ lines, currency }: OrderLinesProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <ul aria-label={t`Items in this order`} className={css({ listStyle: 'none', borderTopWidth: '1px', borderColor: 'border' })}>
       {lines.map((line, index) => {
-        const { title, image, size, color, qty, unitPrice, lineTotal } = line;
+        const { image, size, color, qty, unitPrice, lineTotal } = line;
+        const title = lineTitle(line, i18n.locale);
         return (
           // Lines have no id of their own; an order's lines never change order.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
