@@ -120,30 +120,3 @@ export const NOTICES: Record<NoticeKind, Record<Lang, NoticeCopy>> = {
     de: { title: 'Nicht erlaubt', message: 'Diese Aktion ist hier nicht möglich.' },
   },
 };
-
-/**
- * The catalogue stores colours and flavours in English; German pages name them as the storefront
- * does (src/ui/catalogueLabels.ts, German in src/i18n/locales/de/messages.po — a test keeps the two
- * in step). A value without an entry is shown as stored.
- */
-export const COLOR_DE: Readonly<Record<string, string>> = {
-  Black: 'Schwarz',
-  White: 'Weiß',
-  Bone: 'Knochenweiß',
-  Sand: 'Sand',
-  'Stone Grey': 'Steingrau',
-  Olive: 'Oliv',
-  'Blood Red': 'Blutrot',
-  Chocolate: 'Schokolade',
-  Vanilla: 'Vanille',
-  Strawberry: 'Erdbeere',
-  'Blood Orange': 'Blutorange',
-  'Sour Cherry': 'Sauerkirsche',
-  'Lemon Ice': 'Zitroneneis',
-  Watermelon: 'Wassermelone',
-  'Chocolate Brownie': 'Schoko-Brownie',
-  'Peanut Caramel': 'Erdnuss-Karamell',
-  Unflavoured: 'Geschmacksneutral',
-};
-
-export const colorLabel = (color: string, lang: Lang): string => (lang === 'de' && Object.hasOwn(COLOR_DE, color) ? COLOR_DE[color] : color);

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, type CardProblem } from './card.ts';
-import { COLOR_DE, LANGS, NOTICES, PAGE, type Lang, type NoticeKind } from './copy.ts';
+import { LANGS, NOTICES, PAGE, type Lang, type NoticeKind } from './copy.ts';
 import { checkoutPage, formatMoney, noticePage, type PaymentFormState } from './page.ts';
 import type { CheckoutSession } from './sessions.ts';
 
@@ -125,14 +124,6 @@ describe('the checkout page in the session’s language', () => {
     expect(checkoutPage(odd, '/_dev/checkout')).toContain('<span class="muted">Chartreuse</span>');
   });
 
-  it('has the German colour names of the storefront’s catalogue (src/i18n/locales/de/messages.po)', () => {
-    const po = readFileSync(new URL('../../src/i18n/locales/de/messages.po', import.meta.url), 'utf8');
-    const storefront = new Map(
-      [...po.matchAll(/msgctxt "(?:colour|flavour)"\nmsgid "([^"]+)"\nmsgstr "([^"]*)"/g)].map(([, id, str]) => [id, str]),
-    );
-    expect(storefront.size).toBeGreaterThan(0);
-    expect(Object.fromEntries(storefront)).toEqual(COLOR_DE);
-  });
 });
 
 describe('the notice pages', () => {

@@ -1,5 +1,6 @@
 import { cardMessage, type CardProblem } from './card.ts';
-import { colorLabel, INTL_LOCALE, langOf, NOTICES, PAGE, type Lang, type NoticeKind } from './copy.ts';
+import { colorLabel } from '../../supabase/functions/_shared/colour-names.ts';
+import { INTL_LOCALE, langOf, NOTICES, PAGE, type Lang, type NoticeKind } from './copy.ts';
 import type { CheckoutSession, SessionLine } from './sessions.ts';
 
 const escapeHtml = (s: string) =>

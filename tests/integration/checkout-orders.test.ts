@@ -232,7 +232,7 @@ describe('a guest pays on the local checkout page', () => {
     expect(mails[0].subject).toBe(`Deine Bestellung ${orderNumber} ist bestätigt`);
     expect(nbsp(mails[0].text)).toContain(`Bestellung: ${orderNumber}`);
     expect(nbsp(mails[0].text)).toContain('Gesamt: 57,99 €');
-    expect(nbsp(mails[0].text)).toContain(`2 × Kassen-Shirt ${marker} — M / Black: 50,00 €`);
+    expect(nbsp(mails[0].text)).toContain(`2 × Kassen-Shirt ${marker} — M / Schwarz: 50,00 €`);
     expect(nbsp(mails[0].text)).toContain('Versand (EU): 7,99 €');
     // Paying again (back button, double click) changes nothing and sends nothing more.
     const again = await fetch(`${apiUrl()}/_dev/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });

@@ -54,13 +54,31 @@ describe('renderOrderEmail', () => {
     expect(text).toContain('Danke für Deine Bestellung!');
     expect(text).toContain('Bestellung: NPNG-100123');
     expect(text).toContain('Bestellt am: 24. November 2025');
-    expect(text).toContain('1 × Iron Tee — M / Black: 29,99 €');
+    expect(text).toContain('1 × Iron Tee — M / Schwarz: 29,99 €');
     expect(text).toContain('Zwischensumme: 160,00 €');
     expect(text).toContain('Versand (USA, Kanada & weltweit): Kostenlos');
     expect(text).toContain('Gesamt: 160,00 €');
     expect(text).not.toMatch(/Your order|Subtotal|Shipping|Free\b/);
     expect(plain(mail.html)).toContain('<html lang="de">');
     expect(mail.html).toContain('USA, Kanada &amp; weltweit');
+  });
+
+  it('names colours and flavours in German as the German storefront does; sizes and unknown values as stored', () => {
+    const items = [
+      { title: 'Eisen-Shirt', size: 'XL', color: 'Stone Grey', qty: 1, unitPrice: 2999, lineTotal: 2999 },
+      { title: 'Whey Isolat', size: '1 kg', color: 'Chocolate', qty: 1, unitPrice: 3299, lineTotal: 3299 },
+      { title: 'Gürtel', size: null, color: 'Chartreuse', qty: 1, unitPrice: 1499, lineTotal: 1499 },
+    ];
+    const de = renderOrderEmail(order({ locale: 'de', items }));
+    const text = plain(de.text);
+    expect(text).toContain('1 × Eisen-Shirt — XL / Steingrau: 29,99 €');
+    expect(text).toContain('1 × Whey Isolat — 1 kg / Schokolade: 32,99 €');
+    expect(text).toContain('1 × Gürtel — Chartreuse: 14,99 €');
+    expect(de.html).toContain('Eisen-Shirt — XL / Steingrau');
+    expect(de.html).not.toMatch(/Stone Grey|Chocolate/);
+    const en = plain(renderOrderEmail(order({ locale: 'en', items })).text);
+    expect(en).toContain('1 × Eisen-Shirt — XL / Stone Grey: €29.99');
+    expect(en).toContain('1 × Whey Isolat — 1 kg / Chocolate: €32.99');
   });
 
   it.each([
@@ -180,6 +198,7 @@ describe('deliverOrderEmails', () => {
     expect(Object.keys(kim?.body ?? {}).sort()).toEqual(['html', 'subject', 'text', 'to']);
     expect(kim?.body.subject).toBe(`Deine Bestellung ${german} ist bestätigt`);
     expect(plain(kim?.body.text ?? '')).toContain('Gesamt: 34,98 €');
+    expect(plain(kim?.body.text ?? '')).toContain(' — M / Schwarz: 29,99 €');
 
     expect(await deliverOrderEmails(env())).toEqual({ claimed: 0, sent: 0, failed: 0 });
     expect(received).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { colorLabel } from './colour-names.ts';
 import type { FunctionEnv } from './env.ts';
 import { callRpc } from './supabase-api.ts';
 
@@ -84,8 +85,9 @@ export function escapeHtml(text: string): string {
 
 const langOf = (locale: string): Lang => (locale === 'de' ? 'de' : 'en');
 
-/** "M / Black" from whatever of size and colour a line has. */
-const variantLabel = (item: OrderEmailItem) => [item.size, item.color].filter((v): v is string => !!v).join(' / ');
+/** "M / Black" ("M / Schwarz" in German) from whatever of size and colour a line has; sizes as stored. */
+const variantLabel = (item: OrderEmailItem, lang: Lang) =>
+  [item.size, item.color && colorLabel(item.color, lang)].filter((v): v is string => !!v).join(' / ');
 
 /** The confirmation e-mail of one order, in the order's language (English unless it is 'de'). */
 export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
@@ -102,7 +104,7 @@ export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
   const shippingAmount = order.shipping === 0 ? copy.free : price(order.shipping);
 
   const lines = order.items.map((item) => {
-    const variant = variantLabel(item);
+    const variant = variantLabel(item, lang);
     return { name: variant ? `${item.title} — ${variant}` : item.title, qty: item.qty, amount: price(item.lineTotal) };
   });
 
