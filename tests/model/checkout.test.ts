@@ -14,16 +14,10 @@ import {
 import { type CheckoutFailure, type CheckoutLine, type CheckoutRequest, type ShippingRate, type ShippingRegion, StockRefusalError } from '../../machines/orders';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
+import { SHIPPING_RATES as RATES } from '../../stories/fixtures/orders';
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 
-/** SPEC §9 rates in cents (`shipping_regions`). */
-const RATES: ShippingRate[] = [
-  { region: 'DE', standardRate: 499, expressRate: 999, freeFrom: 5000 },
-  { region: 'EU', standardRate: 799, expressRate: 1499, freeFrom: 7500 },
-  { region: 'UK', standardRate: 999, expressRate: 1999, freeFrom: 10000 },
-  { region: 'US', standardRate: 1299, expressRate: 2499, freeFrom: 15000 },
-];
 /** A subtotal that ships free to Germany (from 50 €) but not to the EU (from 75 €). */
 const SUBTOTAL = 6000;
 const QUOTES: Partial<Record<ShippingRegion, unknown>> = {

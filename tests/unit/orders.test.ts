@@ -23,21 +23,14 @@ import {
   parseSessionId,
   quoteShipping,
   regionForCountry,
-  type ShippingRate,
   type ShippingRegion,
   StockRefusalError,
   statusTone,
   summaryOf,
 } from '../../machines/orders';
 import { ApiError } from '../../src/api/errors';
+import { SHIPPING_RATES as RATES } from '../../stories/fixtures/orders';
 
-/** SPEC §9, in cents: standard / express / free threshold per region (as `shipping_regions` holds them). */
-const RATES: ShippingRate[] = [
-  { region: 'DE', standardRate: 499, expressRate: 999, freeFrom: 5000 },
-  { region: 'EU', standardRate: 799, expressRate: 1499, freeFrom: 7500 },
-  { region: 'UK', standardRate: 999, expressRate: 1999, freeFrom: 10000 },
-  { region: 'US', standardRate: 1299, expressRate: 2499, freeFrom: 15000 },
-];
 
 describe('shipping regions', () => {
   it.each(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'])(

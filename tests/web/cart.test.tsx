@@ -8,8 +8,8 @@ import CartDrawerContainer from '../../src/features/cart/CartDrawerContainer';
 import CartRoute from '../../src/features/cart/CartRoute';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
 import { CartDrawerView, type CartDrawerViewProps } from '../../src/features/cart/CartDrawerView';
-import { CartPageView, type CartPageViewProps } from '../../src/features/cart/CartPageView';
-import { fakeAuth, fakeLocale, render, renderAt } from './support';
+import type { CartPageViewProps } from '../../src/features/cart/CartPageView';
+import { fakeAuth, fakeLocale, render, renderAt, renderCartPage } from './support';
 
 vi.mock('../../src/api/checkout', () => ({ fetchShippingRates: vi.fn(() => new Promise(() => {})), createCheckoutSession: vi.fn() }));
 
@@ -34,24 +34,7 @@ function drawer(overrides: Partial<CartDrawerViewProps> = {}) {
   return props;
 }
 
-function page(overrides: Partial<CartPageViewProps> = {}) {
-  const props: CartPageViewProps = {
-    items: [tee, shorts],
-    subtotal: 9999,
-    currency: 'EUR',
-    region: 'DE',
-    quote: null,
-    busy: false,
-    failure: null,
-    onSetQty: vi.fn(),
-    onRemove: vi.fn(),
-    onRegionChange: vi.fn(),
-    onCheckout: vi.fn(),
-    ...overrides,
-  };
-  render(<CartPageView {...props} />);
-  return props;
-}
+const page = (overrides: Partial<CartPageViewProps> = {}) => renderCartPage({ items: [tee, shorts], subtotal: 9999, ...overrides });
 
 describe('CartDrawerView', () => {
   it('lists the lines with prices and the total', async () => {

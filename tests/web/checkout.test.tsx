@@ -6,15 +6,16 @@ import { createActor, fromPromise } from 'xstate';
 import { localeMachine } from '../../machines/localeMachine';
 import type { AuthSession } from '../../machines/authMachine';
 import { type CartItem, cartMachine, selectItems } from '../../machines/cartMachine';
-import { type CheckoutFailure, type ShippingRate, StockRefusalError } from '../../machines/orders';
+import { type CheckoutFailure, StockRefusalError } from '../../machines/orders';
 import { createCheckoutSession, fetchShippingRates } from '../../src/api/checkout';
 import { ApiError } from '../../src/api/errors';
 import CartRoute from '../../src/features/cart/CartRoute';
-import { CartPageView, type CartPageViewProps } from '../../src/features/cart/CartPageView';
+import type { CartPageViewProps } from '../../src/features/cart/CartPageView';
 import { leaveForCheckout } from '../../src/features/cart/leaveForCheckout';
 import { SHIPPING_REGION_STORAGE_KEY } from '../../src/features/cart/shippingRegionChoice';
 import { activateAllCatalogs } from '../../src/i18n/i18n';
-import { fakeAuth, fakeLocale, render, renderAt } from './support';
+import { fakeAuth, fakeLocale, renderAt, renderCartPage } from './support';
+import { SHIPPING_RATES as RATES } from '../../stories/fixtures/orders';
 
 vi.mock('../../src/api/checkout', () => ({ fetchShippingRates: vi.fn(), createCheckoutSession: vi.fn() }));
 vi.mock('../../src/features/cart/leaveForCheckout', () => ({ leaveForCheckout: vi.fn() }));
@@ -22,13 +23,6 @@ vi.mock('../../src/features/cart/leaveForCheckout', () => ({ leaveForCheckout: v
 const tee: CartItem = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: null, size: 'M', color: 'Black', qty: 1, currency: 'EUR' };
 const shorts: CartItem = { id: 'line-v2', productId: 'p2', variantId: 'v2', title: 'Beast Shorts', price: 3500, image: null, size: 'L', color: null, qty: 2, currency: 'EUR' };
 
-/** SPEC §9's standard rates and free-shipping thresholds, as the database holds them. */
-const RATES: ShippingRate[] = [
-  { region: 'DE', standardRate: 499, expressRate: 999, freeFrom: 5000 },
-  { region: 'EU', standardRate: 799, expressRate: 1499, freeFrom: 7500 },
-  { region: 'UK', standardRate: 999, expressRate: 1999, freeFrom: 10000 },
-  { region: 'US', standardRate: 1299, expressRate: 2499, freeFrom: 15000 },
-];
 
 const summary = () => within(screen.getByRole('region', { name: 'Order summary' }));
 const row = (term: string) => summary().getByText(term, { selector: 'dt' }).parentElement as HTMLElement;
@@ -36,24 +30,7 @@ const checkoutButton = () => summary().getByRole('button', { name: /^(Checkout|R
 const alertText = () => summary().getByRole('alert').textContent;
 
 describe('CartPageView checkout summary', () => {
-  function page(overrides: Partial<CartPageViewProps> = {}) {
-    const props: CartPageViewProps = {
-      items: [tee],
-      subtotal: 2999,
-      currency: 'EUR',
-      region: 'DE',
-      quote: null,
-      busy: false,
-      failure: null,
-      onSetQty: vi.fn(),
-      onRemove: vi.fn(),
-      onRegionChange: vi.fn(),
-      onCheckout: vi.fn(),
-      ...overrides,
-    };
-    render(<CartPageView {...props} />);
-    return props;
-  }
+  const page = (overrides: Partial<CartPageViewProps> = {}) => renderCartPage({ items: [tee], subtotal: 2999, ...overrides });
 
   it('rates unknown: "Calculated at checkout", the total is the subtotal, no free-shipping line', () => {
     page();

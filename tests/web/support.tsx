@@ -4,10 +4,12 @@ import { render as renderRaw } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { type AuthSession, authMachine } from '../../machines/authMachine';
 import { type Locale, localeMachine } from '../../machines/localeMachine';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
+import { CartPageView, type CartPageViewProps } from '../../src/features/cart/CartPageView';
 
 /** Renders inside Lingui's provider (English, from the setup file). */
 export const render = (ui: ReactNode) => renderRaw(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });
@@ -53,4 +55,22 @@ export function renderAt(ui: ReactNode, path: string, services: Partial<AppServi
     </ServicesProvider>,
   );
   return location;
+}
+
+/** The cart page view with a shopper's lines and no quote yet; overrides set the rest. Returns the props (callbacks are spies). */
+export function renderCartPage(overrides: Partial<CartPageViewProps> & Pick<CartPageViewProps, 'items' | 'subtotal'>) {
+  const props: CartPageViewProps = {
+    currency: 'EUR',
+    region: 'DE',
+    quote: null,
+    busy: false,
+    failure: null,
+    onSetQty: vi.fn(),
+    onRemove: vi.fn(),
+    onRegionChange: vi.fn(),
+    onCheckout: vi.fn(),
+    ...overrides,
+  };
+  render(<CartPageView {...props} />);
+  return props;
 }
