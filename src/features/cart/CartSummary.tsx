@@ -6,7 +6,6 @@ import { Button } from '../../ui/Button';
 import { card } from '../../ui/Card';
 import { Price } from '../../ui/Price';
 import { shippingRegionLabel } from '../../ui/shippingRegionLabels';
-import { fieldInput, fieldLabel } from '../../ui/TextField';
 import { CheckoutFailureMessage } from './CheckoutFailureMessage';
 
 export type CartSummaryProps = {
@@ -36,8 +35,8 @@ export function CartSummary({ subtotal, currency, region, quote, busy, failure, 
       <h2 id="order-summary-heading" className={css({ textStyle: 'heading', fontSize: 'xl', mb: '3' })}>
         {t`Order summary`}
       </h2>
-      <div className={css({ mb: '3' })}>
-        <label htmlFor={regionId} className={fieldLabel}>
+      <div className={css({ display: 'grid', gap: '1.5', mb: '3' })}>
+        <label htmlFor={regionId} className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
           {t`Ship to`}
         </label>
         <select
@@ -45,7 +44,18 @@ export function CartSummary({ subtotal, currency, region, quote, busy, failure, 
           value={region}
           disabled={busy}
           onChange={(e) => isShippingRegion(e.target.value) && onRegionChange(e.target.value)}
-          className={cx(fieldInput, css({ bg: 'surface.raised', cursor: 'pointer', _disabled: { opacity: 0.6, cursor: 'not-allowed' } }))}
+          className={css({
+            w: 'full',
+            minH: '11',
+            px: '3',
+            bg: 'surface.raised',
+            color: 'fg',
+            borderWidth: '1px',
+            borderColor: 'border.strong',
+            borderRadius: 'md',
+            cursor: 'pointer',
+            _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+          })}
         >
           {SHIPPING_REGIONS.map((code) => (
             <option key={code} value={code}>
