@@ -1,9 +1,427 @@
-import { supabase } from './client';
-import { toApiError } from './errors';
+import { StorageClient } from '@supabase/storage-js';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminOrderDetail,
+  type AdminOrderQuery,
+  type AdminOrderRow,
+  type AdminProduct,
+  type AdminProductQuery,
+  type AdminProductRow,
+  centsToInput,
+  emptyProductValues,
+  isProductStatus,
+  type MediaInput,
+  type OrderStatus,
+  type Page,
+  type PendingReview,
+  type ProductInput,
+  type ProductStatus,
+  type ReviewDecision,
+  type VariantInput,
+} from '../../machines/admin';
+import { isCategory } from '../../machines/catalogue';
+import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './client';
+import { ApiError, toApiError } from './errors';
 
-/** Whether the signed-in user is an admin, decided by the database (public.is_admin()). */
-export async function checkIsAdmin(): Promise<boolean> {
-  const { data, error } = await supabase().rpc('is_admin');
+/** Thrown when a write finds the row changed since it was read (another tab, another admin). */
+export const STALE = 'stale';
+const stale = (message: string) => new ApiError('conflict', message, { code: STALE });
+
+/** A search text that is safe inside a PostgREST or-filter: its own wildcards and the filter's syntax are dropped. */
+const searchText = (q: string) => q.replace(/[,()"\\%_*:]/g, ' ').trim().replace(/\s+/g, ' ');
+
+// ── Products list ────────────────────────────────────────────────────────────────────────────
+
+type AdminProductListRow = {
+  id: string;
+  slug: string;
+  title: string;
+  status: string;
+  featured: boolean;
+  updated_at: string;
+  image: string | null;
+  total_inventory: number;
+  variant_count: number;
+};
+const LIST_COLUMNS = 'id,slug,title,status,featured,updated_at,image,total_inventory,variant_count';
+
+const listRowFrom = (row: AdminProductListRow): AdminProductRow => ({
+  id: row.id,
+  slug: row.slug,
+  title: row.title,
+  status: isProductStatus(row.status) ? row.status : 'draft',
+  featured: row.featured,
+  updatedAt: row.updated_at,
+  image: row.image,
+  totalInventory: Number(row.total_inventory),
+  variantCount: Number(row.variant_count),
+});
+
+/** SPEC §7 Admin list, paged in the database: search by title or SKU, filter by status, sort by updated. */
+export async function fetchAdminProducts(query: AdminProductQuery): Promise<Page<AdminProductRow>> {
+  const from = (Math.max(1, query.page) - 1) * ADMIN_PAGE_SIZE;
+  let request = supabase().from('admin_products').select(LIST_COLUMNS, { count: 'exact' });
+  if (query.status !== 'all') request = request.eq('status', query.status);
+  const q = searchText(query.q);
+  if (q) request = request.or(`title.ilike.*${q}*,skus.ilike.*${q}*`);
+  const { data, error, count } = await request
+    .order('updated_at', { ascending: query.sort === 'updated_asc' })
+    .order('id')
+    .range(from, from + ADMIN_PAGE_SIZE - 1);
   if (error) throw toApiError(error);
-  return data === true;
+  return { rows: ((data ?? []) as AdminProductListRow[]).map(listRowFrom), total: count ?? 0 };
+}
+
+/** SPEC §7 Admin toggles. */
+export async function setProductFeatured({ id, featured }: { id: string; featured: boolean }): Promise<{ updatedAt: string }> {
+  const { data, error } = await supabase().from('products').update({ featured }).eq('id', id).select('updated_at').maybeSingle();
+  if (error) throw toApiError(error);
+  if (!data) throw new ApiError('not_found', 'Product not found');
+  return { updatedAt: data.updated_at };
+}
+
+export async function setProductStatus({ id, status }: { id: string; status: ProductStatus }): Promise<{ updatedAt: string }> {
+  const { data, error } = await supabase().from('products').update({ status }).eq('id', id).select('updated_at').maybeSingle();
+  if (error) throw toApiError(error);
+  if (!data) throw new ApiError('not_found', 'Product not found');
+  return { updatedAt: data.updated_at };
+}
+
+// ── One product: load and the three save steps ─────────────────────────────────────────────
+
+type ProductRow = {
+  id: string;
+  updated_at: string;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  title_de: string | null;
+  subtitle_de: string | null;
+  description_de: string | null;
+  category: string;
+  status: string;
+  featured: boolean;
+  slug: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  tags: string[] | null;
+  variants: {
+    id: string;
+    sku: string;
+    size: string | null;
+    color: string | null;
+    price: number;
+    compare_at_price: number | null;
+    inventory: number;
+    barcode: string | null;
+    archived_at: string | null;
+    created_at: string;
+  }[];
+  media: { id: string; url: string; alt: string | null; width: number | null; height: number | null; sort_order: number; is_primary: boolean }[];
+};
+const PRODUCT_COLUMNS =
+  'id,updated_at,title,subtitle,description,title_de,subtitle_de,description_de,category,status,featured,slug,meta_title,meta_description,tags,' +
+  'variants(id,sku,size,color,price,compare_at_price,inventory,barcode,archived_at,created_at),media(id,url,alt,width,height,sort_order,is_primary)';
+
+/** The edit form's product with its active variants (oldest first) and images (display order); null when there is none. */
+export async function fetchAdminProduct({ id }: { id: string }): Promise<AdminProduct | null> {
+  const { data, error } = await supabase()
+    .from('products')
+    .select(PRODUCT_COLUMNS)
+    .eq('id', id)
+    .is('variants.archived_at', null)
+    .order('created_at', { referencedTable: 'variants' })
+    .order('sku', { referencedTable: 'variants' })
+    .order('sort_order', { referencedTable: 'media' })
+    .maybeSingle();
+  if (error) {
+    // A malformed id is no product (22P02 invalid_text_representation).
+    if (error.code === '22P02') return null;
+    throw toApiError(error);
+  }
+  if (!data) return null;
+  const row = data as unknown as ProductRow;
+  const text = (value: string | null | undefined) => value ?? '';
+  return {
+    id: row.id,
+    updatedAt: row.updated_at,
+    values: {
+      ...emptyProductValues(),
+      title: row.title,
+      subtitle: text(row.subtitle),
+      description: text(row.description),
+      titleDe: text(row.title_de),
+      subtitleDe: text(row.subtitle_de),
+      descriptionDe: text(row.description_de),
+      category: isCategory(row.category) ? row.category : '',
+      status: isProductStatus(row.status) ? row.status : 'draft',
+      featured: row.featured,
+      slug: row.slug,
+      metaTitle: text(row.meta_title),
+      metaDescription: text(row.meta_description),
+      tags: (row.tags ?? []).join(', '),
+    },
+    variants: row.variants.map((v) => ({
+      key: v.id,
+      id: v.id,
+      sku: v.sku,
+      size: text(v.size),
+      color: text(v.color),
+      price: centsToInput(v.price),
+      compareAtPrice: centsToInput(v.compare_at_price),
+      inventory: String(v.inventory),
+      barcode: text(v.barcode),
+    })),
+    images: row.media.map((m) => ({
+      key: m.id,
+      mediaId: m.id,
+      url: m.url,
+      file: null,
+      previewUrl: m.url,
+      fileName: m.url.split('/').pop() ?? m.url,
+      alt: text(m.alt),
+      width: m.width,
+      height: m.height,
+    })),
+  };
+}
+
+const productColumns = (input: ProductInput) => ({
+  title: input.title,
+  subtitle: input.subtitle,
+  description: input.description,
+  title_de: input.titleDe,
+  subtitle_de: input.subtitleDe,
+  description_de: input.descriptionDe,
+  category: input.category,
+  status: input.status,
+  featured: input.featured,
+  slug: input.slug,
+  meta_title: input.metaTitle,
+  meta_description: input.metaDescription,
+  tags: input.tags,
+});
+
+/** SPEC §7 Create: insert the product and return its id and version (updated_at). */
+export async function createProduct({ input }: { input: ProductInput }): Promise<{ id: string; updatedAt: string }> {
+  const { data, error } = await supabase().from('products').insert(productColumns(input)).select('id,updated_at').single();
+  if (error) throw toApiError(error);
+  return { id: data.id, updatedAt: data.updated_at };
+}
+
+/**
+ * SPEC §7 Edit, with a version check: the update applies only while the product is as this form
+ * loaded it (`expectedUpdatedAt`); otherwise another tab or admin saved in between, and this save
+ * stops with a `stale` conflict instead of erasing their work.
+ */
+export async function updateProduct({ id, input, expectedUpdatedAt }: { id: string; input: ProductInput; expectedUpdatedAt: string }): Promise<{ id: string; updatedAt: string }> {
+  const { data, error } = await supabase()
+    .from('products')
+    .update(productColumns(input))
+    .eq('id', id)
+    .eq('updated_at', expectedUpdatedAt)
+    .select('id,updated_at')
+    .maybeSingle();
+  if (error) throw toApiError(error);
+  if (!data) throw stale('This product was changed somewhere else since you opened it.');
+  return { id: data.id, updatedAt: data.updated_at };
+}
+
+type SavedVariantRow = { id: string; sku: string };
+
+/**
+ * The variants step: one database function makes the product's variants exactly these rows, in
+ * one transaction — updates by id or SKU, inserts the new, deletes removed ones never ordered and
+ * archives removed ones that were (order history keeps its variant). Repeating it is harmless.
+ */
+export async function saveVariants({ productId, variants }: { productId: string; variants: VariantInput[] }): Promise<{ id: string; sku: string }[]> {
+  const payload = variants.map((v) => ({
+    id: v.id,
+    sku: v.sku,
+    size: v.size,
+    color: v.color,
+    price: v.price,
+    compare_at_price: v.compareAtPrice,
+    inventory: v.inventory,
+    barcode: v.barcode,
+  }));
+  const { data, error } = await supabase().rpc('save_product_variants', { product_id: productId, variants: payload });
+  if (error) throw toApiError(error);
+  return ((data ?? []) as SavedVariantRow[]).map((row) => ({ id: row.id, sku: row.sku }));
+}
+
+const BUCKET = 'product-images';
+let storage: StorageClient | undefined;
+/** supabase-js's storage client, built here so only the admin's chunk carries it (ADR 0010). */
+function storageClient(): StorageClient {
+  storage ??= new StorageClient(`${SUPABASE_URL.replace(/\/$/, '')}/storage/v1`, { apikey: SUPABASE_ANON_KEY }, async (input, init) => {
+    const { data } = await supabase().auth.getSession();
+    const headers = new Headers(init?.headers);
+    headers.set('Authorization', `Bearer ${data.session?.access_token ?? SUPABASE_ANON_KEY}`);
+    return fetch(input, { ...init, headers });
+  });
+  return storage;
+}
+
+const extensionOf = (file: File) => (file.type === 'image/png' ? 'png' : file.type === 'image/webp' ? 'webp' : 'jpg');
+
+/**
+ * SPEC §7 Images: upload under `{product id}/{timestamp}-{index}.{ext}` and return its public URL.
+ * `upsert` stays off: a path is never reused, so an upload never replaces another product's image.
+ */
+export async function uploadProductImage({ productId, file, index }: { productId: string; file: File; index: number }): Promise<{ url: string }> {
+  const path = `${productId}/${Date.now()}-${index}.${extensionOf(file)}`;
+  const { error } = await storageClient().from(BUCKET).upload(path, file, { contentType: file.type, cacheControl: '31536000', upsert: false });
+  if (error) {
+    const status = Number((error as { statusCode?: string | number }).statusCode ?? (error as { status?: number }).status);
+    throw toApiError({ message: error.message, status: Number.isFinite(status) ? status : undefined, name: error.name });
+  }
+  return { url: storageClient().from(BUCKET).getPublicUrl(path).data.publicUrl };
+}
+
+/**
+ * The media step: one database function makes the product's images exactly these, in this order
+ * (first = primary), removing the rows of images taken out. Repeating it is harmless (matched by id, then URL).
+ */
+export async function saveMedia({ productId, media }: { productId: string; media: MediaInput[] }): Promise<{ id: string; url: string }[]> {
+  const payload = media.map((m) => ({ id: m.id, url: m.url, alt: m.alt, width: m.width, height: m.height }));
+  const { data, error } = await supabase().rpc('save_product_media', { product_id: productId, media: payload });
+  if (error) throw toApiError(error);
+  return ((data ?? []) as { id: string; url: string }[]).map((row) => ({ id: row.id, url: row.url }));
+}
+
+// ── Reviews ──────────────────────────────────────────────────────────────────────────────────
+
+type PendingReviewRow = {
+  id: string;
+  product_id: string;
+  rating: number;
+  title: string;
+  body: string;
+  author_name: string;
+  author_email: string | null;
+  created_at: string;
+  products: { title: string; slug: string } | null;
+};
+
+/** Reviews waiting for moderation, newest first, with their product. */
+export async function fetchPendingReviews(): Promise<PendingReview[]> {
+  const { data, error } = await supabase()
+    .from('reviews')
+    .select('id,product_id,rating,title,body,author_name,author_email,created_at,products(title,slug)')
+    .eq('status', 'pending')
+    .order('created_at', { ascending: false })
+    .limit(200);
+  if (error) throw toApiError(error);
+  return ((data ?? []) as unknown as PendingReviewRow[]).map((row) => ({
+    id: row.id,
+    productId: row.product_id,
+    productTitle: row.products?.title ?? '',
+    productSlug: row.products?.slug ?? '',
+    rating: row.rating,
+    title: row.title,
+    body: row.body,
+    authorName: row.author_name,
+    authorEmail: row.author_email,
+    createdAt: row.created_at,
+  }));
+}
+
+/** How many reviews wait (the admin navigation's badge). */
+export async function countPendingReviews(): Promise<number> {
+  const { count, error } = await supabase().from('reviews').select('id', { count: 'exact', head: true }).eq('status', 'pending');
+  if (error) throw toApiError(error);
+  return count ?? 0;
+}
+
+/** Approve or reject a pending review; one another admin already decided is a `stale` conflict. */
+export async function moderateReview({ id, decision }: { id: string; decision: ReviewDecision }): Promise<void> {
+  const { data, error } = await supabase().from('reviews').update({ status: decision }).eq('id', id).eq('status', 'pending').select('id').maybeSingle();
+  if (error) throw toApiError(error);
+  if (!data) throw stale('This review was already moderated.');
+}
+
+// ── Orders ───────────────────────────────────────────────────────────────────────────────────
+
+type AdminOrderListRow = {
+  id: string;
+  order_number: string;
+  customer_email: string | null;
+  total: number;
+  currency: string;
+  status: string;
+  created_at: string;
+};
+const ORDER_LIST_COLUMNS = 'id,order_number,customer_email,total,currency,status,created_at';
+const orderRowFrom = (row: AdminOrderListRow): AdminOrderRow => ({
+  id: row.id,
+  orderNumber: row.order_number,
+  email: row.customer_email,
+  total: row.total,
+  currency: row.currency,
+  status: row.status,
+  createdAt: row.created_at,
+});
+
+/** Every order newest first, optionally of one status, paged in the database. */
+export async function fetchAdminOrders(query: AdminOrderQuery): Promise<Page<AdminOrderRow>> {
+  const from = (Math.max(1, query.page) - 1) * ADMIN_PAGE_SIZE;
+  let request = supabase().from('orders').select(ORDER_LIST_COLUMNS, { count: 'exact' });
+  if (query.status !== 'all') request = request.eq('status', query.status);
+  const { data, error, count } = await request
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(from, from + ADMIN_PAGE_SIZE - 1);
+  if (error) throw toApiError(error);
+  return { rows: ((data ?? []) as AdminOrderListRow[]).map(orderRowFrom), total: count ?? 0 };
+}
+
+type AdminOrderDetailRow = AdminOrderListRow & {
+  subtotal: number;
+  shipping: number;
+  shipping_region: string | null;
+  updated_at: string;
+  order_items: { title: string; sku: string | null; size: string | null; color: string | null; qty: number; unit_price: number; line_total: number; image: string | null }[];
+};
+
+/** One order with its lines (in cart order); null when there is none. */
+export async function fetchAdminOrder({ orderNumber }: { orderNumber: string }): Promise<AdminOrderDetail | null> {
+  const { data, error } = await supabase()
+    .from('orders')
+    .select(`${ORDER_LIST_COLUMNS},subtotal,shipping,shipping_region,updated_at,order_items(title,sku,size,color,qty,unit_price,line_total,image)`)
+    .eq('order_number', orderNumber)
+    .order('position', { referencedTable: 'order_items' })
+    .maybeSingle();
+  if (error) throw toApiError(error);
+  if (!data) return null;
+  const row = data as unknown as AdminOrderDetailRow;
+  return {
+    ...orderRowFrom(row),
+    subtotal: row.subtotal,
+    shipping: row.shipping,
+    shippingRegion: row.shipping_region,
+    updatedAt: row.updated_at,
+    lines: row.order_items.map((item) => ({
+      title: item.title,
+      sku: item.sku,
+      size: item.size,
+      color: item.color,
+      qty: item.qty,
+      unitPrice: item.unit_price,
+      lineTotal: item.line_total,
+      image: item.image,
+    })),
+  };
+}
+
+/**
+ * Move an order on (the database checks the move is allowed and puts stock back on a cancel). The
+ * update applies only while the order still has the status the admin saw, so two admins never
+ * cancel one order twice.
+ */
+export async function setOrderStatus({ id, from, to }: { id: string; from: string; to: OrderStatus }): Promise<{ status: string; updatedAt: string }> {
+  const { data, error } = await supabase().from('orders').update({ status: to }).eq('id', id).eq('status', from).select('status,updated_at').maybeSingle();
+  if (error) throw toApiError(error);
+  if (!data) throw stale('This order was changed somewhere else; reload it to see its status.');
+  return { status: data.status, updatedAt: data.updated_at };
 }

@@ -104,3 +104,10 @@ export function onAuthChange(callback: (session: AuthSession | null) => void): (
   });
   return () => data.subscription.unsubscribe();
 }
+
+/** Whether the signed-in user is an admin, decided by the database (public.is_admin()). */
+export async function checkIsAdmin(): Promise<boolean> {
+  const { data, error } = await supabase().rpc('is_admin');
+  if (error) throw toApiError(error);
+  return data === true;
+}

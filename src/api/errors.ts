@@ -5,13 +5,16 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly code?: string;
   readonly status?: number;
+  /** PostgREST's `details` (e.g. "Key (sku)=(NP-1) already exists."), when it sent one. */
+  readonly details?: string;
 
-  constructor(kind: ApiErrorKind, message: string, opts: { code?: string; status?: number } = {}) {
+  constructor(kind: ApiErrorKind, message: string, opts: { code?: string; status?: number; details?: string } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = opts.code;
     this.status = opts.status;
+    this.details = opts.details;
   }
 }
 
@@ -20,6 +23,7 @@ interface ErrorLike {
   code?: string;
   status?: number;
   name?: string;
+  details?: string;
 }
 
 /** Maps a PostgREST / GoTrue / fetch error to an ApiError. */
@@ -29,12 +33,13 @@ export function toApiError(error: unknown): ApiError {
   const message = e.message || 'Unknown error';
   const status = typeof e.status === 'number' ? e.status : undefined;
   const code = typeof e.code === 'string' ? e.code : undefined;
+  const details = typeof e.details === 'string' ? e.details : undefined;
   if (e.name === 'AuthRetryableFetchError' || status === 0 || status === 502 || status === 503 || status === 504 || error instanceof TypeError) {
-    return new ApiError('network', message, { code, status });
+    return new ApiError('network', message, { code, status, details });
   }
-  if (code === '23505' || status === 409) return new ApiError('conflict', message, { code, status });
-  if (code === 'PGRST116' || status === 404) return new ApiError('not_found', message, { code, status });
-  if (status === 401 || status === 403 || code === '42501') return new ApiError('unauthorized', message, { code, status });
-  if (status === 400 || status === 422 || (code && /^(22|23)/.test(code))) return new ApiError('invalid', message, { code, status });
-  return new ApiError('unknown', message, { code, status });
+  if (code === '23505' || status === 409) return new ApiError('conflict', message, { code, status, details });
+  if (code === 'PGRST116' || status === 404) return new ApiError('not_found', message, { code, status, details });
+  if (status === 401 || status === 403 || code === '42501') return new ApiError('unauthorized', message, { code, status, details });
+  if (status === 400 || status === 422 || (code && /^(22|23)/.test(code))) return new ApiError('invalid', message, { code, status, details });
+  return new ApiError('unknown', message, { code, status, details });
 }

@@ -1,7 +1,6 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { type AuthEvent, authMachine } from '../../../machines/authMachine';
-import { checkIsAdmin } from '../../api/admin';
-import { getSession, onAuthChange, refreshSession, signOut } from '../../api/auth';
+import { checkIsAdmin, getSession, onAuthChange, refreshSession, signOut } from '../../api/auth';
 
 /** The app's session (SPEC §4 Auth state, §9 Auth session); created here, started by createServices. */
 export function createAuthActor() {
