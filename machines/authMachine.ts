@@ -19,6 +19,8 @@ export type AuthInput = {
 type Context = {
   session: AuthSession | null;
   isAdmin: boolean;
+  /** Whether the database has answered is_admin() for the current user (admin screens wait for it). */
+  adminChecked: boolean;
   /** Wait before the next refresh attempt after a retryable failure. */
   retryDelay: number;
   /** When the first failure of the current retry round happened (ms), null outside a round. */
@@ -78,7 +80,7 @@ export const authMachine = setup({
       session: context.session && sameUser(context.session.user, session.user) ? { ...session, user: context.session.user } : session,
       error: null,
     })),
-    clearSession: assign({ session: null, isAdmin: false, retryDelay: FIRST_RETRY_MS, retryStartedAt: null }),
+    clearSession: assign({ session: null, isAdmin: false, adminChecked: false, retryDelay: FIRST_RETRY_MS, retryStartedAt: null }),
     resetBackoff: assign({ retryDelay: FIRST_RETRY_MS, retryStartedAt: null }),
     recordFailure: assign(({ context }, { error }: { error: unknown }) => ({
       error: messageOf(error),
@@ -109,6 +111,7 @@ export const authMachine = setup({
   context: ({ input }) => ({
     session: null,
     isAdmin: false,
+    adminChecked: false,
     retryDelay: FIRST_RETRY_MS,
     retryStartedAt: null,
     error: null,
@@ -143,14 +146,14 @@ export const authMachine = setup({
       },
     },
     signedIn: {
-      entry: assign({ isAdmin: false }),
+      entry: assign({ isAdmin: false, adminChecked: false }),
       // Admin UI follows the database's is_admin(), asked again for every new user.
       invoke: {
         id: 'checkAdmin',
         src: 'checkAdmin',
         input: ({ context }) => ({ userId: context.session?.user.id ?? '' }),
-        onDone: { actions: assign({ isAdmin: ({ event }) => event.output === true }) },
-        onError: { actions: assign({ isAdmin: false }) },
+        onDone: { actions: assign({ isAdmin: ({ event }) => event.output === true, adminChecked: true }) },
+        onError: { actions: assign({ isAdmin: false, adminChecked: true }) },
       },
       on: {
         'auth.signOut': { target: 'signingOut' },
@@ -241,7 +244,7 @@ export const authMachine = setup({
   },
 });
 
-type AuthSnapshotLike = { value: unknown; context: Pick<Context, 'session' | 'isAdmin'> };
+type AuthSnapshotLike = { value: unknown; context: Pick<Context, 'session' | 'isAdmin'> & Partial<Pick<Context, 'adminChecked'>> };
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -254,3 +257,13 @@ export function selectAuthStatus(snapshot: AuthSnapshotLike): AuthStatus {
 
 export const selectUser = (snapshot: AuthSnapshotLike): AuthUser | null => snapshot.context.session?.user ?? null;
 export const selectIsAdmin = (snapshot: AuthSnapshotLike): boolean => snapshot.context.isAdmin;
+
+export type AdminAccess = 'checking' | 'admin' | 'notAdmin';
+/** For the admin screens: still finding out (session loading, is_admin() not answered yet), or the answer. */
+export function selectAdminAccess(snapshot: AuthSnapshotLike): AdminAccess {
+  const status = selectAuthStatus(snapshot);
+  if (status === 'loading') return 'checking';
+  if (status === 'signedOut') return 'notAdmin';
+  if (snapshot.context.isAdmin) return 'admin';
+  return snapshot.context.adminChecked ? 'notAdmin' : 'checking';
+}

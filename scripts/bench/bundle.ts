@@ -36,6 +36,11 @@ const SPLIT_OFF = [
   { name: 'checkout API', dir: 'src/api/checkout.ts' },
   { name: 'functions client', dir: 'node_modules/@supabase/functions-js/' },
   { name: 'admin', dir: 'src/features/admin/' },
+  { name: 'admin API', dir: 'src/api/admin.ts' },
+  { name: 'admin machines', dir: 'machines/admin' },
+  { name: 'product form machine', dir: 'machines/productFormMachine.ts' },
+  { name: 'review moderation machine', dir: 'machines/reviewModerationMachine.ts' },
+  { name: 'storage client', dir: 'node_modules/@supabase/storage-js/' },
 ] as const;
 
 type ManifestChunk = {

@@ -1,0 +1,72 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { css, cx } from '../../../../styled-system/css';
+
+export type AdminSection = 'products' | 'reviews' | 'orders';
+
+export type AdminLayoutProps = {
+  section: AdminSection;
+  /** Reviews waiting for moderation; null while unknown. */
+  pendingReviews: number | null;
+  children: ReactNode;
+};
+
+const tab = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2',
+  minH: '11',
+  px: '3',
+  borderBottomWidth: '3px',
+  borderColor: 'transparent',
+  fontWeight: 'semibold',
+  color: 'fg.muted',
+  whiteSpace: 'nowrap',
+  _hover: { color: 'fg' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
+});
+const current = css({ color: 'fg', borderColor: 'accent' });
+const count = css({ minW: '6', px: '1.5', py: '0.5', borderRadius: 'full', bg: 'accent', color: 'accent.fg', fontSize: 'xs', textAlign: 'center' });
+
+/** The admin area: its own navigation (Products, Reviews with the waiting count, Orders) above each admin page. */
+export function AdminLayout({ section, pendingReviews, children }: AdminLayoutProps) {
+  const { t } = useLingui();
+  const links: { id: AdminSection; href: string; label: string; badge?: ReactNode }[] = [
+    { id: 'products', href: '/admin/products', label: t`Products` },
+    {
+      id: 'reviews',
+      href: '/admin/reviews',
+      label: t`Reviews`,
+      badge:
+        pendingReviews && pendingReviews > 0 ? (
+          <span className={count}>
+            {pendingReviews}
+            <span className={css({ srOnly: true })}> {t`waiting`}</span>
+          </span>
+        ) : null,
+    },
+    { id: 'orders', href: '/admin/orders', label: t`Orders` },
+  ];
+  return (
+    <div>
+      <div className={css({ borderBottomWidth: '1px', borderColor: 'border', bg: 'surface.raised' })}>
+        <nav
+          aria-label={t`Admin`}
+          className={css({ mx: 'auto', maxW: '7xl', px: { base: '2', md: '8' }, display: 'flex', alignItems: 'center', gap: '1', overflowX: 'auto' })}
+        >
+          <span className={css({ fontWeight: 'bold', textTransform: 'uppercase', letterSpacing: 'wide', fontSize: 'xs', color: 'fg.muted', pr: '3', whiteSpace: 'nowrap' })}>
+            {t`Admin`}
+          </span>
+          {links.map((link) => (
+            <Link key={link.id} href={link.href} className={cx(tab, section === link.id && current)} aria-current={section === link.id ? 'page' : undefined}>
+              {link.label}
+              {link.badge}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      <div className={css({ mx: 'auto', maxW: '7xl', px: { base: '4', md: '8' }, py: { base: '6', md: '10' } })}>{children}</div>
+    </div>
+  );
+}
