@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
-import { statusTone } from '../../../machines/orders';
-import { Badge } from '../../ui/Badge';
+import { statusTone } from '../../machines/orders';
+import { Badge } from './Badge';
 import { orderStatusLabel } from './orderStatusLabel';
 
 export type OrderStatusBadgeProps = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { css } from '../../styled-system/css';
-import { OrderStatusBadge } from '../../src/features/orders/OrderStatusBadge';
+import { OrderStatusBadge } from '../../src/ui/OrderStatusBadge';
 import { ORDER_STATUSES } from '../fixtures/orders';
 import { inGerman } from '../support';
 

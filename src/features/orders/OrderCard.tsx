@@ -5,7 +5,7 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { card } from '../../ui/Card';
 import { LongDate } from '../../ui/LongDate';
 import { Price } from '../../ui/Price';
-import { OrderStatusBadge } from './OrderStatusBadge';
+import { OrderStatusBadge } from '../../ui/OrderStatusBadge';
 
 export type OrderCardProps = {
   order: OrderSummary;

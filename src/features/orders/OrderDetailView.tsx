@@ -11,7 +11,7 @@ import { RetryAlert } from '../../ui/RetryAlert';
 import { shippingRegionLabel } from '../../ui/shippingRegionLabels';
 import { Spinner } from '../../ui/Spinner';
 import { OrderLines } from './OrderLines';
-import { OrderStatusBadge } from './OrderStatusBadge';
+import { OrderStatusBadge } from '../../ui/OrderStatusBadge';
 import { OrderTotals } from './OrderTotals';
 
 export type OrderDetailViewProps = {
