@@ -1,0 +1,68 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { AdminOrderQuery, AdminOrderRow, Page } from './admin';
+
+export type AdminOrdersInput = { query: AdminOrderQuery };
+
+type Context = {
+  /** The query shown or being loaded (the URL's). */
+  query: AdminOrderQuery;
+  /** The page of the last query loaded. */
+  rows: AdminOrderRow[];
+  /** Orders matching that query over all pages. */
+  total: number;
+  error: string | null;
+};
+
+export type AdminOrdersEvent =
+  /** The URL's query (the container sends it on every change). */
+  | { type: 'orders.query'; query: AdminOrderQuery }
+  | { type: 'orders.retry' };
+
+const messageOf = (error: unknown): string => {
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : 'Unknown error';
+};
+
+const sameQuery = (a: AdminOrderQuery, b: AdminOrderQuery) => a.status === b.status && a.page === b.page;
+
+/**
+ * /admin/orders (issue 11 §6): every order newest first, one status or all, a page at a time:
+ * loading → loaded | failed (Try again). The URL is the source of the query; a new one restarts
+ * the load, which stops the request in flight, so an older query's answer never replaces it.
+ */
+export const adminOrdersMachine = setup({
+  types: { context: {} as Context, events: {} as AdminOrdersEvent, input: {} as AdminOrdersInput },
+  actors: {
+    fetchOrders: fromPromise<Page<AdminOrderRow>, AdminOrderQuery>(async () => {
+      throw new Error('provide fetchOrders');
+    }),
+  },
+  guards: {
+    newQuery: ({ context, event }) => event.type === 'orders.query' && !sameQuery(context.query, event.query),
+  },
+}).createMachine({
+  id: 'adminOrders',
+  context: ({ input }) => ({ query: input.query, rows: [], total: 0, error: null }),
+  on: {
+    'orders.query': { guard: 'newQuery', target: '.loading', reenter: true, actions: assign({ query: ({ event }) => event.query }) },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'fetchOrders',
+        src: 'fetchOrders',
+        input: ({ context }) => context.query,
+        onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
+        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    loaded: {},
+    failed: { on: { 'orders.retry': 'loading' } },
+  },
+});
+
+export type AdminOrdersSnapshot = SnapshotFrom<typeof adminOrdersMachine>;
+export type AdminOrdersStatus = 'loading' | 'loaded' | 'failed';
+export const selectAdminOrdersStatus = (snapshot: AdminOrdersSnapshot) => snapshot.value as AdminOrdersStatus;

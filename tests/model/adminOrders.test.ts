@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import type { AdminOrderQuery, AdminOrderRow, Page } from '../../machines/admin';
+import { type AdminOrdersEvent, adminOrdersMachine, selectAdminOrdersStatus } from '../../machines/adminOrdersMachine';
+import { ApiError } from '../../src/api/errors';
+import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
+
+type Snapshot = SnapshotFrom<typeof adminOrdersMachine>;
+
+const ROW: AdminOrderRow = {
+  id: 'o-1',
+  orderNumber: 'NPNG-100001',
+  email: 'alex@example.test',
+  total: 6499,
+  currency: 'EUR',
+  status: 'paid',
+  createdAt: '2026-03-01T10:00:00Z',
+};
+const PAGE: Page<AdminOrderRow> = { rows: [ROW], total: 26 };
+const NONE: Page<AdminOrderRow> = { rows: [], total: 0 };
+const ALL: AdminOrderQuery = { status: 'all', page: 1 };
+const SHIPPED_PAGE_2: AdminOrderQuery = { status: 'shipped', page: 2 };
+const offline = new ApiError('network', 'Failed to fetch');
+
+type GraphEvent =
+  | AdminOrdersEvent
+  | { type: 'xstate.done.actor.fetchOrders'; output: Page<AdminOrderRow> }
+  | { type: 'xstate.error.actor.fetchOrders'; error: unknown };
+
+const events: GraphEvent[] = [
+  { type: 'orders.query', query: ALL },
+  { type: 'orders.query', query: SHIPPED_PAGE_2 },
+  { type: 'orders.retry' },
+  { type: 'xstate.done.actor.fetchOrders', output: PAGE },
+  { type: 'xstate.done.actor.fetchOrders', output: NONE },
+  { type: 'xstate.error.actor.fetchOrders', error: offline },
+  { type: 'xstate.error.actor.fetchOrders', error: { status: 500 } },
+];
+
+type Fetch = { query: AdminOrderQuery; resolve: (page: Page<AdminOrderRow>) => void; reject: (error: unknown) => void };
+
+function harness(query: AdminOrderQuery = ALL) {
+  const fetches: Fetch[] = [];
+  const machine = adminOrdersMachine.provide({
+    actors: {
+      fetchOrders: fromPromise<Page<AdminOrderRow>, AdminOrderQuery>(({ input }) => new Promise((resolve, reject) => fetches.push({ query: input, resolve, reject }))),
+    },
+  });
+  const actor = createActor(machine, { input: { query } }).start();
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  async function play(event: GraphEvent) {
+    if (event.type === 'xstate.done.actor.fetchOrders') {
+      fetches.at(-1)?.resolve(event.output);
+      return tick();
+    }
+    if (event.type === 'xstate.error.actor.fetchOrders') {
+      fetches.at(-1)?.reject(event.error);
+      return tick();
+    }
+    actor.send(event);
+  }
+  return { actor, fetches, play, tick };
+}
+
+describe('admin orders list machine: graph coverage', () => {
+  const { paths, taken } = explore(adminOrdersMachine, { query: ALL }, events);
+  const initial = createActor(adminOrdersMachine, { input: { query: ALL } }).getSnapshot();
+
+  it('reaches every state and takes every declared transition', () => {
+    const visited = new Set([...activeIds(initial as never), ...paths.flatMap((path) => path.flatMap((step) => activeIds(step.state as never)))]);
+    expect([...visited].sort()).toEqual(stateIds(adminOrdersMachine).sort());
+    expect([...taken].sort()).toEqual(declaredTransitions(adminOrdersMachine).sort());
+  });
+
+  it('replays every path with a fake fetch: one request per load, for the query shown; rows only from its answer', async () => {
+    for (const path of [[], ...paths]) {
+      const h = harness();
+      expect(h.fetches.map((f) => f.query)).toEqual([ALL]);
+      let from = initial as Snapshot;
+      for (const step of withIgnored(adminOrdersMachine, initial, events, path)) {
+        const event = step.event as GraphEvent;
+        const handled = transitionIds(adminOrdersMachine, from, event).length > 0;
+        from = step.state as Snapshot;
+        const before = h.actor.getSnapshot();
+        const fetchCount = h.fetches.length;
+        await h.play(event);
+        const snapshot = h.actor.getSnapshot();
+        expect(snapshot.value).toEqual(step.state.value);
+        expect(snapshot.context).toEqual(step.state.context);
+        if (!handled) {
+          expect(snapshot.context).toEqual(before.context);
+          expect(h.fetches.length).toBe(fetchCount);
+          continue;
+        }
+        const status = selectAdminOrdersStatus(snapshot);
+        expect(snapshot.context.error !== null).toBe(status === 'failed');
+        switch (status) {
+          case 'loading':
+            expect(h.fetches.length).toBe(fetchCount + 1);
+            expect(h.fetches.at(-1)?.query).toEqual(snapshot.context.query);
+            if (event.type === 'orders.query') {
+              expect(snapshot.context.query).toEqual(event.query);
+              expect(before.context.query).not.toEqual(event.query);
+            } else {
+              expect(event.type).toBe('orders.retry');
+              expect(before.value).toBe('failed');
+            }
+            break;
+          case 'loaded':
+            expect(event.type).toBe('xstate.done.actor.fetchOrders');
+            expect({ rows: snapshot.context.rows, total: snapshot.context.total }).toEqual(event.type === 'xstate.done.actor.fetchOrders' && event.output);
+            break;
+          case 'failed':
+            expect(event.type).toBe('xstate.error.actor.fetchOrders');
+            expect(snapshot.context.rows).toEqual([]);
+            expect(snapshot.context.error).toBe(event.type === 'xstate.error.actor.fetchOrders' && event.error === offline ? 'Failed to fetch' : 'Unknown error');
+            break;
+        }
+        if (status !== 'loading') expect(h.fetches.length).toBe(fetchCount);
+      }
+      h.actor.stop();
+    }
+  });
+});
+
+describe('admin orders list machine: rules', () => {
+  it('the same query again (a re-render, a click on the current filter) asks nothing', async () => {
+    const h = harness(SHIPPED_PAGE_2);
+    await h.play({ type: 'xstate.done.actor.fetchOrders', output: PAGE });
+    h.actor.send({ type: 'orders.query', query: { status: 'shipped', page: 2 } });
+    expect(h.fetches).toHaveLength(1);
+    expect(selectAdminOrdersStatus(h.actor.getSnapshot())).toBe('loaded');
+  });
+
+  it('an answer to an older query that arrives late is ignored', async () => {
+    const h = harness(ALL);
+    h.actor.send({ type: 'orders.query', query: SHIPPED_PAGE_2 });
+    expect(h.fetches.map((f) => f.query)).toEqual([ALL, SHIPPED_PAGE_2]);
+    h.fetches[1].resolve(NONE);
+    await h.tick();
+    h.fetches[0].resolve(PAGE);
+    await h.tick();
+    const { context } = h.actor.getSnapshot();
+    expect(context).toMatchObject({ query: SHIPPED_PAGE_2, rows: [], total: 0 });
+    // A late failure of the older request is as harmless.
+    h.actor.send({ type: 'orders.query', query: ALL });
+    h.actor.send({ type: 'orders.query', query: SHIPPED_PAGE_2 });
+    h.fetches[2].reject(offline);
+    await h.tick();
+    expect(selectAdminOrdersStatus(h.actor.getSnapshot())).toBe('loading');
+    h.fetches[3].resolve(PAGE);
+    await h.tick();
+    expect(h.actor.getSnapshot().context).toMatchObject({ query: SHIPPED_PAGE_2, rows: [ROW], total: 26, error: null });
+  });
+
+  it('a failure, then Try again asks for the same query and can succeed', async () => {
+    const h = harness(SHIPPED_PAGE_2);
+    await h.play({ type: 'xstate.error.actor.fetchOrders', error: offline });
+    expect(h.actor.getSnapshot().context.error).toBe('Failed to fetch');
+    h.actor.send({ type: 'orders.retry' });
+    expect(h.actor.getSnapshot().context.error).toBeNull();
+    await h.play({ type: 'xstate.done.actor.fetchOrders', output: PAGE });
+    expect(h.fetches.map((f) => f.query)).toEqual([SHIPPED_PAGE_2, SHIPPED_PAGE_2]);
+    expect(selectAdminOrdersStatus(h.actor.getSnapshot())).toBe('loaded');
+  });
+
+  it('a new query while failed loads it (no Try again needed)', async () => {
+    const h = harness(ALL);
+    await h.play({ type: 'xstate.error.actor.fetchOrders', error: offline });
+    h.actor.send({ type: 'orders.query', query: SHIPPED_PAGE_2 });
+    expect(selectAdminOrdersStatus(h.actor.getSnapshot())).toBe('loading');
+    expect(h.fetches.at(-1)?.query).toEqual(SHIPPED_PAGE_2);
+  });
+});
