@@ -277,13 +277,14 @@ const SPECS: TableSpec[] = [
       },
       allowed: role === 'service',
     }),
+    // Paid, so that → shipped is a move an admin may make (the database refuses others, e.g. pending → shipped).
     fixture: async (m) => ({
       key: (
         await serviceInsert('orders', {
           order_number: orderNumber(),
           user_id: ctx.alexId,
           customer_email: `${m}@example.test`,
-          status: 'pending',
+          status: 'paid',
           subtotal: 100,
           shipping: 0,
           total: 100,
@@ -661,6 +662,61 @@ describe('write conditions inside the matrix', () => {
     expect((await clients.customer.rpc('has_purchased', { product_uuid: ctx.alexPaidProduct })).data).toBe(true);
     expect((await clients.other.rpc('has_purchased', { product_uuid: ctx.alexPaidProduct })).data).toBe(false);
     expect((await clients.anon.rpc('has_purchased', { product_uuid: ctx.alexPaidProduct })).data).toBe(false);
+  });
+});
+
+describe('the admin RPCs and list', () => {
+  const variantsOf = (productId: string) => sql('select id, sku, price, archived_at from public.variants where product_id = $1 order by id', [productId]);
+  const mediaOf = (productId: string) => sql('select id, url, sort_order from public.media where product_id = $1 order by id', [productId]);
+
+  it.each(['anon', 'customer', 'other'] as const)('%s cannot save a product’s variants or images through the RPCs', async (role) => {
+    const before = [await variantsOf(ctx.fxProduct), await mediaOf(ctx.fxProduct)];
+    const variants = await clients[role].rpc('save_product_variants', {
+      product_id: ctx.fxProduct,
+      variants: [{ id: null, sku: `hack-${marker()}`, size: 'M', color: null, price: 1, compare_at_price: null, inventory: 999, barcode: null }],
+    });
+    expect(variants.error?.code).toBe('42501');
+    expect(variants.status).toBe(role === 'anon' ? 401 : 403);
+    const media = await clients[role].rpc('save_product_media', { product_id: ctx.fxProduct, media: [] });
+    expect(media.error?.code).toBe('42501');
+    expect(media.status).toBe(role === 'anon' ? 401 : 403);
+    expect([await variantsOf(ctx.fxProduct), await mediaOf(ctx.fxProduct)]).toEqual(before);
+  });
+
+  it('a customer’s message says who may; the admin may', async () => {
+    const { error } = await clients.customer.rpc('save_product_media', { product_id: ctx.fxDraft, media: [] });
+    expect(error?.message).toBe('Only admins can edit products');
+    const before = await mediaOf(ctx.fxDraft);
+    const { data, error: adminError } = await clients.admin.rpc('save_product_media', {
+      product_id: ctx.fxDraft,
+      media: before.map((m: Row) => ({ id: m.id, url: m.url, alt: null, width: null, height: null })),
+    });
+    expect(adminError).toBeNull();
+    expect((data as Row[]).map((m) => m.id)).toEqual(before.map((m: Row) => m.id));
+  });
+
+  it.each(['anon', 'customer', 'other'] as const)('admin_products shows %s nothing', async (role) => {
+    const { data, error } = await clients[role].from('admin_products').select('id,skus').limit(5);
+    if (error) expect(error.code).toBe('42501');
+    else expect(data).toEqual([]);
+  });
+
+  it('admin_products shows the admin every product, drafts too', async () => {
+    const { data, error } = await clients.admin.from('admin_products').select('id,status').in('id', [ctx.fxProduct, ctx.fxDraft]).order('status');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: ctx.fxDraft, status: 'draft' },
+      { id: ctx.fxProduct, status: 'published' },
+    ]);
+  });
+
+  it('a customer cannot move their own order, not even to cancelled, nor set when its stock was returned', async () => {
+    const before = (await readBack('orders', 'id', ctx.alexOrder))[0];
+    for (const patch of [{ status: 'cancelled' }, { stock_returned_at: '2025-11-25T00:00:00Z' }]) {
+      const res = await clients.customer.from('orders').update(patch).eq('id', ctx.alexOrder);
+      expectDeniedWrite('customer', res, false);
+    }
+    expect((await readBack('orders', 'id', ctx.alexOrder))[0]).toEqual(before);
   });
 });
 
