@@ -1,0 +1,29 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { adminOrdersMachine, selectAdminOrdersStatus } from '../../../../machines/adminOrdersMachine';
+import { fetchAdminOrders } from '../../../api/admin';
+import { AdminOrdersView } from './AdminOrdersView';
+import { adminOrdersHref, parseAdminOrderQuery, withStatus } from './url';
+
+/** /admin/orders: the URL holds the filter and page; the machine loads what it says. */
+export function AdminOrdersPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const query = useMemo(() => parseAdminOrderQuery(search), [search]);
+  const [snapshot, send] = useMachine(adminOrdersMachine.provide({ actors: { fetchOrders: fromPromise(({ input }) => fetchAdminOrders(input)) } }), {
+    input: { query },
+  });
+  useEffect(() => send({ type: 'orders.query', query }), [query, send]);
+  return (
+    <AdminOrdersView
+      status={selectAdminOrdersStatus(snapshot)}
+      query={snapshot.context.query}
+      rows={snapshot.context.rows}
+      total={snapshot.context.total}
+      onStatusChange={(status) => navigate(adminOrdersHref(withStatus(snapshot.context.query, status)))}
+      onRetry={() => send({ type: 'orders.retry' })}
+    />
+  );
+}

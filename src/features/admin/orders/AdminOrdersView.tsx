@@ -1,0 +1,197 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'wouter';
+import { type AdminOrderQuery, type AdminOrderRow, isOrderStatus, ORDER_STATUSES } from '../../../../machines/admin';
+import type { AdminOrdersStatus } from '../../../../machines/adminOrdersMachine';
+import { css, cx } from '../../../../styled-system/css';
+import { Button } from '../../../ui/Button';
+import { ButtonLink } from '../../../ui/ButtonLink';
+import { OrderStatusBadge } from '../../../ui/OrderStatusBadge';
+import { orderStatusLabel } from '../../../ui/orderStatusLabel';
+import { pageHeading } from '../../../ui/Page';
+import { Price } from '../../../ui/Price';
+import { Spinner } from '../../../ui/Spinner';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { DateTime } from './DateTime';
+import { adminOrderHref, adminOrdersHref, pageCount } from './url';
+
+export type AdminOrdersViewProps = {
+  status: AdminOrdersStatus;
+  /** The query shown (the URL's): the filter's value and the page the links lead on from. */
+  query: AdminOrderQuery;
+  /** The page's orders, newest first. */
+  rows: AdminOrderRow[];
+  /** Orders matching the filter over all pages. */
+  total: number;
+  onStatusChange: (status: AdminOrderQuery['status']) => void;
+  onRetry: () => void;
+};
+
+const muted = css({ color: 'fg.muted', fontSize: 'sm' });
+const cell = css({ px: '3', py: '3', textAlign: 'left', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border' });
+const headCell = css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted', whiteSpace: 'nowrap' });
+const numberCell = css({ textAlign: 'right', whiteSpace: 'nowrap' });
+const orderLink = css({
+  color: 'accent.text',
+  fontWeight: 'bold',
+  textDecoration: 'underline',
+  textUnderlineOffset: '3px',
+  whiteSpace: 'nowrap',
+  _hover: { color: 'fg' },
+});
+const selectInput = css({
+  w: 'full',
+  minH: '11',
+  px: '3',
+  bg: 'surface.raised',
+  color: 'fg',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  borderRadius: 'md',
+  cursor: 'pointer',
+});
+const pageLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minH: '11',
+  px: '4',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'border',
+  fontWeight: 'semibold',
+  fontSize: 'sm',
+  textDecoration: 'none',
+  _hover: { borderColor: 'accent' },
+  '&[aria-disabled=true]': { color: 'fg.muted', opacity: 0.6, cursor: 'default', _hover: { borderColor: 'border' } },
+});
+
+/** /admin/orders: every order newest first (number, customer, total, status, date), filtered by status, a page at a time. */
+export function AdminOrdersView({ status, query, rows, total, onStatusChange, onRetry }: AdminOrdersViewProps) {
+  const { t, i18n } = useLingui();
+  const ids = { filter: useId(), caption: useId() };
+  useDocumentTitle(t`Orders`);
+  const number = new Intl.NumberFormat(i18n.locale);
+  const pages = pageCount(total);
+  const currentText = number.format(query.page);
+  const pagesText = number.format(pages);
+  const filtered = query.status !== 'all';
+
+  let body: ReactNode;
+  if (status === 'loading') {
+    body = <Spinner label={t`Loading orders...`} />;
+  } else if (status === 'failed') {
+    body = (
+      <div role="alert" className={css({ display: 'grid', gap: '3', justifyItems: 'start', py: '4' })}>
+        <p>{t`Failed to load orders. Please try again.`}</p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          <Trans>Retry</Trans>
+        </Button>
+      </div>
+    );
+  } else if (rows.length === 0 && total > 0) {
+    // A page past the last one (an old link, or orders that moved to another status meanwhile).
+    body = (
+      <div className={css({ display: 'grid', gap: '3', justifyItems: 'start', py: '4' })}>
+        <p>{t`There are no orders on this page.`}</p>
+        <ButtonLink href={adminOrdersHref({ ...query, page: 1 })} variant="outline" size="sm">
+          {t`Go to the first page`}
+        </ButtonLink>
+      </div>
+    );
+  } else if (rows.length === 0) {
+    body = <p className={css({ py: '4', fontWeight: 'semibold' })}>{filtered ? t`No orders with this status.` : t`No orders yet.`}</p>;
+  } else {
+    body = (
+      <>
+        <p className={muted}>{plural(total, { one: '# order', other: '# orders' })}</p>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (WCAG 2.1.1) */}
+        <section aria-labelledby={ids.caption} tabIndex={0} className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', bg: 'surface' })}>
+          <table className={css({ w: 'full', minW: '2xl', borderCollapse: 'collapse' })}>
+            <caption id={ids.caption} className={css({ srOnly: true })}>
+              {t`Orders, page ${currentText} of ${pagesText}`}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={cx(cell, headCell)}>{t`Order number`}</th>
+                <th scope="col" className={cx(cell, headCell)}>{t`Customer`}</th>
+                <th scope="col" className={cx(cell, headCell, numberCell)}>{t`Total`}</th>
+                <th scope="col" className={cx(cell, headCell)}>{t`Status`}</th>
+                <th scope="col" className={cx(cell, headCell)}>{t`Date`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row" className={cell}>
+                    <Link href={adminOrderHref(row.orderNumber)} className={orderLink}>
+                      {row.orderNumber}
+                    </Link>
+                  </th>
+                  <td className={cx(cell, css({ overflowWrap: 'anywhere', minW: '48' }))}>{row.email ?? <span className={muted}>{t`Guest`}</span>}</td>
+                  <td className={cx(cell, numberCell)}>
+                    <Price cents={row.total} currency={row.currency} />
+                  </td>
+                  <td className={cell}>
+                    <OrderStatusBadge status={row.status} />
+                  </td>
+                  <td className={cx(cell, muted, css({ whiteSpace: 'nowrap' }))}>
+                    <DateTime iso={row.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        {pages > 1 && (
+          <nav aria-label={t`Pagination`} className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
+            {query.page > 1 ? (
+              <Link href={adminOrdersHref({ ...query, page: Math.min(query.page - 1, pages) })} rel="prev" className={pageLink}>
+                <Trans>Previous</Trans>
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={pageLink}>
+                <Trans>Previous</Trans>
+              </span>
+            )}
+            <p className={muted}>{t`Page ${currentText} of ${pagesText}`}</p>
+            {query.page < pages ? (
+              <Link href={adminOrdersHref({ ...query, page: query.page + 1 })} rel="next" className={pageLink}>
+                <Trans>Next</Trans>
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={pageLink}>
+                <Trans>Next</Trans>
+              </span>
+            )}
+          </nav>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className={css({ display: 'grid', gap: '5', minW: '0' })}>
+      <h1 className={pageHeading}>{t`Orders`}</h1>
+      <div className={css({ display: 'grid', gap: '1.5', maxW: 'xs' })}>
+        <label htmlFor={ids.filter} className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
+          {t`Status`}
+        </label>
+        <select
+          id={ids.filter}
+          className={selectInput}
+          value={query.status}
+          onChange={(e) => onStatusChange(isOrderStatus(e.target.value) ? e.target.value : 'all')}
+        >
+          <option value="all">{t`All`}</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {orderStatusLabel(i18n, value)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {body}
+    </div>
+  );
+}
