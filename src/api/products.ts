@@ -15,8 +15,11 @@ import { supabase } from './client';
 import { ApiError, toApiError } from './errors';
 import { anyColumnContains, arrayLiteral } from './filters';
 
-/** The embeds every card needs (SPEC §7 Featured / Shop list). */
-const VARIANT_COLUMNS = 'id,sku,size,color,price,compare_at_price,inventory';
+/**
+ * The embeds every card needs (SPEC §7 Featured / Shop list). `archived_at`: shoppers never receive
+ * archived variants (row level security), but an admin browsing the shop does, so they are dropped here.
+ */
+const VARIANT_COLUMNS = 'id,sku,size,color,price,compare_at_price,inventory,archived_at';
 const MEDIA_COLUMNS = 'url,alt,width,height,is_primary,sort_order';
 const SUMMARY_COLUMNS = `id,slug,title,subtitle,title_de,subtitle_de,category,tags,currency,featured,created_at,variants(${VARIANT_COLUMNS}),media(${MEDIA_COLUMNS})`;
 const PRODUCT_COLUMNS = `${SUMMARY_COLUMNS},description,description_de,meta_title,meta_description,og_image`;
@@ -30,7 +33,7 @@ const sizeRank = (size: string | null) => {
 
 /** Rows as the views want them: variants by size, images primary first. */
 function normalize<P extends ProductSummary>(row: P): P {
-  const variants = [...(row.variants ?? [])].sort((a: Variant, b: Variant) => sizeRank(a.size) - sizeRank(b.size));
+  const variants = (row.variants ?? []).filter((v: Variant & { archived_at?: string | null }) => !v.archived_at).sort((a: Variant, b: Variant) => sizeRank(a.size) - sizeRank(b.size));
   const media = [...(row.media ?? [])].sort((a: Media, b: Media) => Number(b.is_primary) - Number(a.is_primary) || a.sort_order - b.sort_order);
   return { ...row, tags: row.tags ?? [], variants, media };
 }
