@@ -1,0 +1,177 @@
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { type AdminProductQuery, type AdminProductRow, type Page, type ProductStatus, toggledStatus } from './admin';
+
+/** Typing in the search waits this long for the next key before the list asks again (SPEC §9's search debounce). */
+export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
+
+export type ToggleKind = 'featured' | 'status';
+
+/** A toggle's write in flight: the row, the toggle, what it writes, and the title the toast names. */
+export type PendingWrite = { id: string; title: string } & ({ kind: 'featured'; featured: boolean } | { kind: 'status'; status: ProductStatus });
+
+export type AdminProductsNotice = { kind: 'featured' | 'status'; title: string } | { kind: 'failed'; message: string };
+
+export type AdminProductsInput = { query: AdminProductQuery };
+
+type Context = {
+  /** The query shown, or being waited for or loaded. */
+  query: AdminProductQuery;
+  /** The latest page loaded (kept while the next one loads, so the table does not blink while typing). */
+  rows: AdminProductRow[];
+  /** Products matching the loaded query over all pages. */
+  total: number;
+  error: string | null;
+  /** Toggle writes in flight, by the id of the actor that makes each (`featured:<product id>`). */
+  writes: Record<string, PendingWrite>;
+};
+
+export type AdminProductsEvent =
+  /** The URL's query (the container sends it on every change). */
+  | { type: 'list.query'; query: AdminProductQuery }
+  | { type: 'list.retry' }
+  | { type: 'product.toggleFeatured'; id: string }
+  | { type: 'product.toggleStatus'; id: string };
+
+/** What a toggle's write actor reports when it ends (XState's own events for a spawned child). */
+type WriteDone = { type: `xstate.done.actor.${string}`; actorId: string; output: { updatedAt: string } };
+type WriteFailed = { type: `xstate.error.actor.${string}`; actorId: string; error: unknown };
+
+export const writeId = (kind: ToggleKind, productId: string) => `${kind}:${productId}`;
+
+const messageOf = (error: unknown): string => {
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : '';
+};
+
+const without = (writes: Record<string, PendingWrite>, id: string) => {
+  const { [id]: _ended, ...rest } = writes;
+  return rest;
+};
+
+const sameQuery = (a: AdminProductQuery, b: AdminProductQuery) => a.q === b.q && a.status === b.status && a.sort === b.sort && a.page === b.page;
+
+/**
+ * SPEC §2 Admin products list, §4 toggles, §8 Admin update. The URL is the source of the query:
+ * each new one reloads the list — a changed search text after 300 ms without typing, anything else
+ * at once. A new query restarts the load, which stops the request in flight, so an answer for an
+ * older query never replaces the newer one.
+ *
+ * Toggles are not optimistic: a row shows what the database holds, and its toggle is busy until
+ * the write answers (publishing puts a product in the shop, so the list never says it did before it
+ * has). Each row's featured and status writes run on their own, beside other rows' writes and
+ * beside reloads; a toggle already writing ignores more clicks. A write that succeeds updates its
+ * row (and its Updated time) wherever that row is shown; one that fails leaves the row as it was.
+ */
+export const adminProductsMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as AdminProductsEvent | WriteDone | WriteFailed,
+    input: {} as AdminProductsInput,
+  },
+  actors: {
+    fetchProducts: fromPromise<Page<AdminProductRow>, AdminProductQuery>(async () => {
+      throw new Error('provide fetchProducts');
+    }),
+    setFeatured: fromPromise<{ updatedAt: string }, { id: string; featured: boolean }>(async () => {
+      throw new Error('provide setFeatured');
+    }),
+    setStatus: fromPromise<{ updatedAt: string }, { id: string; status: ProductStatus }>(async () => {
+      throw new Error('provide setStatus');
+    }),
+  },
+  delays: { debounce: ADMIN_SEARCH_DEBOUNCE_MS },
+  actions: {
+    notify: (_, _notice: AdminProductsNotice) => {
+      throw new Error('provide notify');
+    },
+    takeQuery: assign({ query: ({ context, event }) => (event.type === 'list.query' ? event.query : context.query) }),
+    startWrite: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'product.toggleFeatured' && event.type !== 'product.toggleStatus') return;
+      const row = context.rows.find((r) => r.id === event.id);
+      if (!row) return;
+      if (event.type === 'product.toggleFeatured') {
+        const id = writeId('featured', row.id);
+        const write: PendingWrite = { id: row.id, title: row.title, kind: 'featured', featured: !row.featured };
+        enqueue.assign({ writes: { ...context.writes, [id]: write } });
+        enqueue.spawnChild('setFeatured', { id, input: { id: row.id, featured: write.featured } });
+      } else {
+        const id = writeId('status', row.id);
+        const write: PendingWrite = { id: row.id, title: row.title, kind: 'status', status: toggledStatus(row.status) };
+        enqueue.assign({ writes: { ...context.writes, [id]: write } });
+        enqueue.spawnChild('setStatus', { id, input: { id: row.id, status: write.status } });
+      }
+    }),
+    applyWrite: assign(({ context, event }) => {
+      const write = context.writes[(event as WriteDone).actorId];
+      const { updatedAt } = (event as WriteDone).output;
+      const change = write.kind === 'featured' ? { featured: write.featured } : { status: write.status };
+      return { writes: without(context.writes, (event as WriteDone).actorId), rows: context.rows.map((row) => (row.id === write.id ? { ...row, ...change, updatedAt } : row)) };
+    }),
+    dropWrite: assign({ writes: ({ context, event }) => without(context.writes, (event as WriteFailed).actorId) }),
+  },
+  guards: {
+    newQuery: ({ context, event }) => event.type === 'list.query' && !sameQuery(context.query, event.query),
+    /** Only the search text changed (a new text starts again at page 1): the admin may still be typing. */
+    newSearchText: ({ context, event }) =>
+      event.type === 'list.query' && event.query.q !== context.query.q && event.query.status === context.query.status && event.query.sort === context.query.sort,
+    canToggleFeatured: ({ context, event }) =>
+      event.type === 'product.toggleFeatured' && context.rows.some((r) => r.id === event.id) && !context.writes[writeId('featured', event.id)],
+    canToggleStatus: ({ context, event }) =>
+      event.type === 'product.toggleStatus' && context.rows.some((r) => r.id === event.id) && !context.writes[writeId('status', event.id)],
+    /** The end of one of this list's toggle writes (not of any other child). */
+    isWrite: ({ context, event }) => 'actorId' in event && typeof event.actorId === 'string' && event.actorId in context.writes,
+  },
+}).createMachine({
+  id: 'adminProducts',
+  context: ({ input }) => ({ query: input.query, rows: [], total: 0, error: null, writes: {} }),
+  on: {
+    'list.query': [
+      { guard: 'newSearchText', target: '.debouncing', reenter: true, actions: 'takeQuery' },
+      { guard: 'newQuery', target: '.loading', reenter: true, actions: 'takeQuery' },
+    ],
+    'product.toggleFeatured': { guard: 'canToggleFeatured', actions: 'startWrite' },
+    'product.toggleStatus': { guard: 'canToggleStatus', actions: 'startWrite' },
+    'xstate.done.actor.*': {
+      guard: 'isWrite',
+      actions: [
+        {
+          type: 'notify',
+          params: ({ context, event }) => {
+            const write = context.writes[(event as WriteDone).actorId];
+            return { kind: write.kind, title: write.title };
+          },
+        },
+        'applyWrite',
+      ],
+    },
+    'xstate.error.actor.*': {
+      guard: 'isWrite',
+      actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'failed', message: messageOf((event as WriteFailed).error) }) }, 'dropWrite'],
+    },
+  },
+  initial: 'loading',
+  states: {
+    debouncing: { after: { debounce: 'loading' } },
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'fetchProducts',
+        src: 'fetchProducts',
+        input: ({ context }) => context.query,
+        onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
+        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    loaded: {},
+    failed: { on: { 'list.retry': 'loading' } },
+  },
+});
+
+export type AdminProductsSnapshot = SnapshotFrom<typeof adminProductsMachine>;
+export type AdminProductsStatus = 'loading' | 'loaded' | 'failed';
+/** What the view shows: the wait while typing already reads as loading. */
+export const selectListStatus = (snapshot: AdminProductsSnapshot): AdminProductsStatus =>
+  snapshot.matches('failed') ? 'failed' : snapshot.matches('loaded') ? 'loaded' : 'loading';
+/** The toggles writing now: which row and which toggle. */
+export const selectWrites = (snapshot: AdminProductsSnapshot): { id: string; kind: ToggleKind }[] =>
+  Object.values(snapshot.context.writes).map(({ id, kind }) => ({ id, kind }));
