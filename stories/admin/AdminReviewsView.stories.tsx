@@ -1,0 +1,211 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { AdminReviewsView } from '../../src/features/admin/reviews/AdminReviewsView';
+import { PENDING_REVIEWS, SHAKER_REVIEW, SHORTS_REVIEW, TEE_REVIEW } from '../fixtures/admin-reviews';
+import { inGerman } from '../support';
+
+/** /admin/reviews: every state machines/reviewModerationMachine.ts can reach. */
+const meta: Meta<typeof AdminReviewsView> = {
+  title: 'Admin/Reviews',
+  component: AdminReviewsView,
+  args: { status: 'loaded', reviews: PENDING_REVIEWS, deciding: {}, failures: {}, onApprove: fn(), onReject: fn(), onRetry: fn() },
+  parameters: { path: '/admin/reviews' },
+  decorators: [
+    (Story) => (
+      <div style={{ padding: 24 }}>
+        <Story />
+      </div>
+    ),
+  ],
+};
+export default meta;
+type Story = StoryObj<typeof AdminReviewsView>;
+
+const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+const cardTitles = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .getAllByRole('article')
+    .map((card) => text(card.querySelector('h2')));
+const button = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('button', { name });
+
+export const Loading: Story = {
+  args: { status: 'loading', reviews: [] },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveTextContent('Loading reviews...');
+    await expect(page.queryByRole('article')).toBeNull();
+    await expect(page.queryByText(/waiting for approval/)).toBeNull();
+  },
+};
+
+/** Newest first; each with its product, stars, text as typed (line breaks kept, HTML shown, never run), author and date. */
+export const Loaded: Story = {
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('3 reviews waiting for approval')).toBeVisible();
+    await expect(cardTitles(canvasElement)).toEqual(['Best tee I own', '<b>Leaks</b> at the lid', 'Great for squats, pockets could be deeper']);
+
+    const tee = within(page.getByRole('article', { name: 'Best tee I own' }));
+    await expect(tee.getByRole('link', { name: 'Grind Tee' })).toHaveAttribute('href', '/shop/grind-tee');
+    await expect(tee.getByText('5 out of 5 stars')).toBeVisible();
+    const body = tee.getByText(/Fits perfectly after ten washes/);
+    await expect(body.textContent).toBe(TEE_REVIEW.body);
+    // Two lines and a blank one, as the shopper typed them.
+    await expect(body.getBoundingClientRect().height).toBeGreaterThan(3 * Number.parseFloat(getComputedStyle(body).lineHeight));
+    await expect(tee.getByText('Alex Lifter')).toBeVisible();
+    await expect(tee.getByRole('link', { name: 'alex@example.test' })).toHaveAttribute('href', 'mailto:alex@example.test');
+    await expect(tee.getByText('November 20, 2026')).toHaveAttribute('datetime', TEE_REVIEW.createdAt);
+
+    const shaker = page.getByRole('article', { name: '<b>Leaks</b> at the lid' });
+    await expect(shaker.querySelector('script, b')).toBeNull();
+    await expect(within(shaker).getByText(/<script>alert\("pwned"\)<\/script>/)).toBeVisible();
+    await expect(within(shaker).getByText('No e-mail address')).toBeVisible();
+    await expect(within(shaker).getByText('2 out of 5 stars')).toBeVisible();
+
+    await userEvent.click(button(canvasElement, 'Approve review “Best tee I own”'));
+    await expect(args.onApprove).toHaveBeenCalledWith(TEE_REVIEW.id);
+    await userEvent.click(button(canvasElement, 'Reject review “<b>Leaks</b> at the lid”'));
+    await expect(args.onReject).toHaveBeenCalledWith(SHAKER_REVIEW.id);
+    await expect(args.onApprove).toHaveBeenCalledTimes(1);
+    await expect(page.queryByRole('status')).toBeNull();
+    await expect(page.queryByRole('alert')).toBeNull();
+  },
+};
+
+export const OneWaiting: Story = {
+  args: { reviews: [SHORTS_REVIEW] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('1 review waiting for approval')).toBeVisible();
+  },
+};
+
+/** Two decisions in flight: those reviews' buttons wait, the third review's do not. */
+export const Deciding: Story = {
+  args: { deciding: { [TEE_REVIEW.id]: 'approved', [SHAKER_REVIEW.id]: 'rejected' } },
+  play: async ({ canvasElement, args }) => {
+    await expect(button(canvasElement, 'Approving review “Best tee I own”...')).toBeDisabled();
+    await expect(button(canvasElement, 'Approving review “Best tee I own”...')).toHaveTextContent('Approving...');
+    await expect(button(canvasElement, 'Reject review “Best tee I own”')).toBeDisabled();
+    await expect(button(canvasElement, 'Approve review “<b>Leaks</b> at the lid”')).toBeDisabled();
+    await expect(button(canvasElement, 'Rejecting review “<b>Leaks</b> at the lid”...')).toHaveTextContent('Rejecting...');
+    const free = button(canvasElement, 'Approve review “Great for squats, pockets could be deeper”');
+    await expect(free).toBeEnabled();
+    await userEvent.click(free);
+    await expect(args.onApprove).toHaveBeenCalledWith(SHORTS_REVIEW.id);
+  },
+};
+
+/** The last decision failed: the review stays with the server's reason, and can be decided again. */
+export const DecisionFailed: Story = {
+  args: { failures: { [TEE_REVIEW.id]: 'permission denied for table reviews' } },
+  play: async ({ canvasElement }) => {
+    const tee = within(within(canvasElement).getByRole('article', { name: 'Best tee I own' }));
+    await expect(tee.getByText('Failed to update: permission denied for table reviews')).toBeVisible();
+    await expect(tee.getByRole('button', { name: 'Approve review “Best tee I own”' })).toBeEnabled();
+  },
+};
+
+export const NothingWaiting: Story = {
+  args: { reviews: [] },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('No reviews are waiting. Nice work!')).toBeVisible();
+    await expect(page.queryByRole('list')).toBeNull();
+    await expect(page.queryByText(/waiting for approval/)).toBeNull();
+  },
+};
+
+export const Failed: Story = {
+  args: { status: 'failed', reviews: [] },
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    const alert = within(page.getByRole('alert'));
+    await expect(alert.getByText('Failed to load reviews.')).toBeVisible();
+    // A failed load is not an empty queue.
+    await expect(page.queryByText('No reviews are waiting. Nice work!')).toBeNull();
+    await userEvent.click(alert.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** A phone (320 px wide, the admin layout's 16 px padding): long names, words and addresses wrap; nothing scrolls sideways. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'mobile1' } },
+  args: { deciding: { [SHAKER_REVIEW.id]: 'approved' } },
+  decorators: [
+    (Story) => (
+      <div style={{ marginInline: -8 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBeLessThanOrEqual(360);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    for (const card of within(canvasElement).getAllByRole('article')) {
+      await expect(card.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+      await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
+    }
+    const approve = button(canvasElement, 'Approve review “Great for squats, pockets could be deeper”');
+    // Still a comfortable target on a phone.
+    await expect(approve.getBoundingClientRect().height).toBeGreaterThanOrEqual(32);
+  },
+};
+
+// German: the page's language shows in the date and the numbers at once; the texts once the admin catalogue has them.
+export const LoadingDe = inGerman({
+  args: Loading.args,
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bewertungen' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveTextContent('Bewertungen werden geladen …');
+  },
+} satisfies Story);
+export const LoadedDe = inGerman({
+  args: Loaded.args,
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('3 Bewertungen warten auf Freigabe')).toBeVisible();
+    const tee = within(page.getByRole('article', { name: 'Best tee I own' }));
+    await expect(tee.getByText('20. November 2026')).toBeVisible();
+    await expect(tee.getByText('5 von 5 Sternen')).toBeVisible();
+    await expect(tee.getByRole('button', { name: 'Bewertung „Best tee I own“ freigeben' })).toHaveTextContent('Freigeben');
+    await expect(tee.getByRole('button', { name: 'Bewertung „Best tee I own“ ablehnen' })).toHaveTextContent('Ablehnen');
+    await expect(within(page.getByRole('article', { name: '<b>Leaks</b> at the lid' })).getByText('Keine E-Mail-Adresse')).toBeVisible();
+  },
+} satisfies Story);
+export const OneWaitingDe = inGerman({
+  args: OneWaiting.args,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('1 Bewertung wartet auf Freigabe')).toBeVisible();
+  },
+} satisfies Story);
+export const DecidingDe = inGerman({
+  args: Deciding.args,
+  play: async ({ canvasElement }) => {
+    await expect(button(canvasElement, 'Bewertung „Best tee I own“ wird freigegeben...')).toBeDisabled();
+    await expect(button(canvasElement, 'Bewertung „<b>Leaks</b> at the lid“ wird abgelehnt...')).toHaveTextContent('Wird abgelehnt...');
+  },
+} satisfies Story);
+export const DecisionFailedDe = inGerman({
+  args: DecisionFailed.args,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Aktualisierung fehlgeschlagen: permission denied for table reviews')).toBeVisible();
+  },
+} satisfies Story);
+export const NothingWaitingDe = inGerman({
+  args: NothingWaiting.args,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Keine offenen Bewertungen. Gute Arbeit!')).toBeVisible();
+  },
+} satisfies Story);
+export const FailedDe = inGerman({
+  args: Failed.args,
+  play: async ({ canvasElement }) => {
+    const alert = within(within(canvasElement).getByRole('alert'));
+    await expect(alert.getByText('Bewertungen konnten nicht geladen werden.')).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+  },
+} satisfies Story);
+export const PhoneDe: Story = { ...Phone, globals: { ...inGerman({}).globals, viewport: { value: 'mobile1' } } };
