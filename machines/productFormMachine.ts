@@ -87,6 +87,8 @@ type Context = {
   uploaded: string[];
   /** The form as loaded (or empty), compared for `dirty`. */
   baseline: string;
+  /** The product's title as loaded ('' for a new product): the page's title while the admin retypes it. */
+  loadedTitle: string;
   /** Row keys of rows added in this form: `new-1`, `new-2`… (loaded rows keep their ids as keys). */
   keyCount: number;
   previewUrl: (file: File) => string;
@@ -210,6 +212,7 @@ const fresh = (product: AdminProduct | null) => {
     resumeStep: 'product' as SaveStep,
     uploaded: [],
     baseline: formFingerprint(values, variants, images),
+    loadedTitle: values.title,
     keyCount: product?.variants.length ? 0 : 1,
   };
 };
