@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import type { AdminScreen } from '../features/admin/AdminRoute';
 import { Spinner } from '../ui/Spinner';
 import { type Media, primaryImage } from '../../machines/catalogue';
 import { prefetchProduct, prefetchShopPage } from '../api/products';
@@ -26,6 +27,8 @@ const Returns = lazyFeature('content', () => import('../features/content/Returns
 const Faq = lazyFeature('content', () => import('../features/content/FaqRoute'));
 const Privacy = lazyFeature('content', () => import('../features/content/PrivacyRoute'));
 const Terms = lazyFeature('content', () => import('../features/content/TermsRoute'));
+/** The whole admin area: one chunk (and one catalogue) that shoppers never load. */
+const Admin = lazyFeature<AdminScreen>('admin', () => import('../features/admin/AdminRoute'));
 export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
 
 /**
@@ -74,9 +77,6 @@ export function preloadRoute(pathname: string, search: string, locale: string): 
     return;
   }
 }
-
-/** Screens that later issues build (admin): nothing is shown until then. */
-const NotYetBuilt = () => null;
 
 function Loading() {
   const { t } = useLingui();
@@ -148,9 +148,23 @@ export function AppRoutes() {
         <Route path="/terms">
           <Terms />
         </Route>
-        <Route path="/admin/products" component={NotYetBuilt} />
-        <Route path="/admin/products/new" component={NotYetBuilt} />
-        <Route path="/admin/products/:productId/edit" component={NotYetBuilt} />
+        <Route path="/admin">
+          <Redirect to="/admin/products" replace />
+        </Route>
+        <Route path="/admin/products">
+          <Admin page="products" />
+        </Route>
+        <Route path="/admin/products/new">
+          <Admin page="newProduct" />
+        </Route>
+        <Route path="/admin/products/:productId/edit">{({ productId }) => <Admin page="editProduct" productId={productId} />}</Route>
+        <Route path="/admin/reviews">
+          <Admin page="reviews" />
+        </Route>
+        <Route path="/admin/orders">
+          <Admin page="orders" />
+        </Route>
+        <Route path="/admin/orders/:orderNumber">{({ orderNumber }) => <Admin page="order" orderNumber={orderNumber} />}</Route>
         <Route>
           <NotFoundView />
         </Route>

@@ -41,8 +41,8 @@ export function AdminLayout({ section, pendingReviews, children }: AdminLayoutPr
       badge:
         pendingReviews && pendingReviews > 0 ? (
           <span className={count}>
-            {pendingReviews}
-            <span className={css({ srOnly: true })}> {t`waiting`}</span>
+            {pendingReviews}{' '}
+            <span className={css({ srOnly: true })}>{t`waiting`}</span>
           </span>
         ) : null,
     },
@@ -61,6 +61,7 @@ export function AdminLayout({ section, pendingReviews, children }: AdminLayoutPr
           {links.map((link) => (
             <Link key={link.id} href={link.href} className={cx(tab, section === link.id && current)} aria-current={section === link.id ? 'page' : undefined}>
               {link.label}
+              {link.badge && ' '}
               {link.badge}
             </Link>
           ))}

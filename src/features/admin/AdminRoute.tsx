@@ -1,0 +1,71 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMachine, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useLocation, useSearch } from 'wouter';
+import { adminNavMachine, selectPendingReviews } from '../../../machines/adminNavMachine';
+import { selectAdminAccess, selectAuthStatus } from '../../../machines/authMachine';
+import { countPendingReviews } from '../../api/admin';
+import { useServices } from '../../services/context';
+import { Spinner } from '../../ui/Spinner';
+import { AdminProductsPage } from './products/AdminProductsPage';
+import { ProductFormPage } from './productForm/ProductFormPage';
+import { AdminReviewsPage } from './reviews/AdminReviewsPage';
+import { AdminOrdersPage } from './orders/AdminOrdersPage';
+import { AdminOrderPage } from './orders/AdminOrderPage';
+import { AdminLayout, type AdminSection } from './shell/AdminLayout';
+import { AdminOnlyView } from './shell/AdminOnlyView';
+
+export type AdminScreen =
+  | { page: 'products' }
+  | { page: 'newProduct' }
+  | { page: 'editProduct'; productId: string }
+  | { page: 'reviews' }
+  | { page: 'orders' }
+  | { page: 'order'; orderNumber: string };
+
+const SECTION: Record<AdminScreen['page'], AdminSection> = {
+  products: 'products',
+  newProduct: 'products',
+  editProduct: 'products',
+  reviews: 'reviews',
+  orders: 'orders',
+  order: 'orders',
+};
+
+/**
+ * Every /admin URL (one lazily loaded chunk, ADR 0016): admins get the admin area; anyone else the
+ * SPEC's 'Admin Only' page. Whether the user is an admin is the database's answer (is_admin()),
+ * and the database also refuses every admin write of anyone else, whatever this page shows.
+ */
+export default function AdminRoute(screen: AdminScreen) {
+  const { t } = useLingui();
+  const { auth } = useServices();
+  const access = useSelector(auth, selectAdminAccess);
+  const signedIn = useSelector(auth, selectAuthStatus) === 'signedIn';
+  const [path] = useLocation();
+  const search = useSearch();
+  if (access === 'checking') {
+    return (
+      <div style={{ maxWidth: '72rem', margin: '0 auto', padding: '2rem 1rem' }}>
+        <Spinner label={t`Loading...`} />
+      </div>
+    );
+  }
+  if (access === 'notAdmin') return <AdminOnlyView signedIn={signedIn} next={search ? `${path}?${search}` : path} />;
+  return <AdminArea screen={screen} />;
+}
+
+function AdminArea({ screen }: { screen: AdminScreen }) {
+  const [nav, send] = useMachine(adminNavMachine.provide({ actors: { countPendingReviews: fromPromise(() => countPendingReviews()) } }));
+  const refreshCount = () => send({ type: 'nav.refresh' });
+  return (
+    <AdminLayout section={SECTION[screen.page]} pendingReviews={selectPendingReviews(nav)}>
+      {screen.page === 'products' && <AdminProductsPage />}
+      {screen.page === 'newProduct' && <ProductFormPage key="new" productId={null} />}
+      {screen.page === 'editProduct' && <ProductFormPage key={screen.productId} productId={screen.productId} />}
+      {screen.page === 'reviews' && <AdminReviewsPage onModerated={refreshCount} />}
+      {screen.page === 'orders' && <AdminOrdersPage />}
+      {screen.page === 'order' && <AdminOrderPage key={screen.orderNumber} orderNumber={screen.orderNumber} />}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { type AuthSession, authMachine } from '../../machines/authMachine';
+import { countPendingReviews, fetchAdminOrders, fetchAdminProducts, fetchPendingReviews } from '../../src/api/admin';
+import AdminRoute, { type AdminScreen } from '../../src/features/admin/AdminRoute';
+import { renderAt } from './support';
+
+vi.mock('../../src/api/admin', () => ({
+  countPendingReviews: vi.fn(),
+  fetchAdminProducts: vi.fn(),
+  fetchPendingReviews: vi.fn(),
+  fetchAdminOrders: vi.fn(),
+  fetchAdminOrder: vi.fn(),
+  fetchAdminProduct: vi.fn(),
+}));
+
+const SESSION: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u-1', email: 'someone@example.test' } } as AuthSession;
+
+/** An auth actor with `session` stored whose is_admin() answers `isAdmin` (a promise the test may hold). */
+function authWith(session: AuthSession | null, isAdmin: Promise<boolean>) {
+  return createActor(
+    authMachine.provide({ actors: { loadSession: fromPromise(async () => session), checkAdmin: fromPromise(() => isAdmin), listen: fromCallback(() => {}) } }),
+    { input: { now: () => 0 } },
+  ).start();
+}
+
+const SCREENS: [string, AdminScreen][] = [
+  ['/admin/products', { page: 'products' }],
+  ['/admin/products/new', { page: 'newProduct' }],
+  ['/admin/products/3f1c/edit', { page: 'editProduct', productId: '3f1c' }],
+  ['/admin/reviews', { page: 'reviews' }],
+  ['/admin/orders', { page: 'orders' }],
+  ['/admin/orders/NPNG-100001', { page: 'order', orderNumber: 'NPNG-100001' }],
+];
+
+describe('every /admin URL', () => {
+  beforeEach(() => {
+    vi.mocked(countPendingReviews).mockReset().mockResolvedValue(2);
+    vi.mocked(fetchAdminProducts).mockReset().mockResolvedValue({ rows: [], total: 0 });
+    vi.mocked(fetchPendingReviews).mockReset().mockResolvedValue([]);
+    vi.mocked(fetchAdminOrders).mockReset().mockResolvedValue({ rows: [], total: 0 });
+  });
+
+  it.each(SCREENS)('%s shows a signed-out visitor "Admin Only" with a sign-in that comes back', async (path, screenProps) => {
+    renderAt(<AdminRoute {...screenProps} />, path, { auth: authWith(null, Promise.resolve(true)) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Only' })).toBeTruthy();
+    expect(screen.getByText('Sign in with an admin email to manage products.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(`/auth?next=${encodeURIComponent(path)}`);
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull();
+    expect(countPendingReviews).not.toHaveBeenCalled();
+  });
+
+  it.each(SCREENS)('%s shows a customer "Admin Only" and asks the backend for nothing', async (path, screenProps) => {
+    renderAt(<AdminRoute {...screenProps} />, path, { auth: authWith(SESSION, Promise.resolve(false)) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Only' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    for (const call of [countPendingReviews, fetchAdminProducts, fetchPendingReviews, fetchAdminOrders]) expect(call).not.toHaveBeenCalled();
+  });
+
+  it('waits for the database before deciding, then shows the admin area with the waiting count', async () => {
+    let answer: (isAdmin: boolean) => void = () => {};
+    const isAdmin = new Promise<boolean>((resolve) => {
+      answer = resolve;
+    });
+    renderAt(<AdminRoute page="products" />, '/admin/products', { auth: authWith(SESSION, isAdmin) });
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Only' })).toBeNull();
+    answer(true);
+    const nav = within(await screen.findByRole('navigation', { name: 'Admin' }));
+    await waitFor(() => expect(countPendingReviews).toHaveBeenCalled());
+    await waitFor(() => expect(nav.getByRole('link', { name: 'Reviews 2 waiting' })).toBeTruthy());
+    expect(nav.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Only' })).toBeNull();
+  });
+});
