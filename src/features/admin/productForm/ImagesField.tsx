@@ -81,7 +81,7 @@ export function ImagesField({ images, errors, uploadStates, fileProblems, title,
   };
 
   return (
-    <div className={css({ display: 'grid', gap: '4' })}>
+    <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '4' })}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a shortcut; the Choose files button does the same by keyboard. */}
       <div
         onDragOver={(event) => {
@@ -158,7 +158,7 @@ export function ImagesField({ images, errors, uploadStates, fileProblems, title,
       </div>
 
       {images.length > 0 && (
-        <ol aria-label={t`Images`} className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } })}>
+        <ol aria-label={t`Images`} className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } })}>
           {images.map((image, index) => {
             const n = index + 1;
             const altPath = `images.${image.key}.alt` as const;
@@ -173,16 +173,25 @@ export function ImagesField({ images, errors, uploadStates, fileProblems, title,
                 aria-label={first ? t`Image ${n} (primary)` : t`Image ${n}`}
                 className={css({ display: 'grid', gap: '3', alignContent: 'start', p: '3', borderWidth: '1px', borderColor: state === 'failed' ? 'danger' : 'border', borderRadius: 'md', bg: 'surface' })}
               >
-                <div className={css({ position: 'relative', aspectRatio: '4 / 5', bg: 'surface.raised', borderRadius: 'sm', overflow: 'hidden' })}>
-                  <img src={image.url ?? image.previewUrl} alt="" className={css({ w: 'full', h: 'full', objectFit: 'cover' })} />
-                  <div className={css({ position: 'absolute', top: '2', left: '2', display: 'flex', flexWrap: 'wrap', gap: '1' })}>
-                    {first && <Badge tone="warning">{t`Primary`}</Badge>}
-                    {stateBadge(state)}
+                <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
+                  <img
+                    src={image.url ?? image.previewUrl}
+                    alt=""
+                    width={96}
+                    height={120}
+                    className={css({ flexShrink: 0, w: '6rem', h: '7.5rem', objectFit: 'cover', bg: 'surface.raised', borderRadius: 'sm' })}
+                  />
+                  <div className={css({ display: 'grid', gap: '2', minW: '0' })}>
+                    <p className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>
+                      <span className={css({ fontWeight: 'semibold', color: 'fg' })}>{t`Image ${n}`}</span> · {image.fileName}
+                    </p>
+                    {/* Badges wrap onto their own lines rather than widen the card on a phone. */}
+                    <div data-badges className={css({ display: 'flex', flexWrap: 'wrap', gap: '1', _empty: { display: 'none' }, '& > span': { whiteSpace: 'normal' } })}>
+                      {first && <Badge tone="warning">{t`Primary`}</Badge>}
+                      {stateBadge(state)}
+                    </div>
                   </div>
                 </div>
-                <p className={css({ fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' })}>
-                  <span className={css({ fontWeight: 'semibold', color: 'fg' })}>{t`Image ${n}`}</span> · {image.fileName}
-                </p>
                 <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })}>
                   <button
                     type="button"

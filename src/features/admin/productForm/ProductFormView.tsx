@@ -91,7 +91,7 @@ const STATUS_LABELS: Record<ProductStatus, MessageDescriptor> = {
 const PRODUCTS_HREF = '/admin/products';
 
 const sectionHeading = css({ textStyle: 'heading', fontSize: { base: 'lg', md: 'xl' }, lineHeight: '1.2' });
-const sectionBody = css({ display: 'grid', gap: '5', mt: '5' });
+const sectionBody = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '5', mt: '5' });
 const twoColumns = css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } });
 const alertBox = css({ display: 'grid', gap: '3', justifyItems: 'start', p: '4', borderWidth: '1px', borderRadius: 'md', bg: 'surface' });
 
@@ -219,7 +219,7 @@ export function ProductFormView(props: ProductFormViewProps) {
           event.preventDefault();
           if (!busy) onSubmit();
         }}
-        className={css({ display: 'grid', gap: '6' })}
+        className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '6' })}
       >
         {status === 'conflict' && (
           <div role="alert" className={cx(alertBox, css({ borderColor: 'warning' }))}>
@@ -266,7 +266,7 @@ export function ProductFormView(props: ProductFormViewProps) {
 
         <fieldset
           disabled={busy}
-          className={css({ display: 'grid', gap: '6', minW: '0', border: 'none', p: '0', m: '0', '& :is(input, textarea, select):disabled': { opacity: 0.7 } })}
+          className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '6', minW: '0', border: 'none', p: '0', m: '0', '& :is(input, textarea, select):disabled': { opacity: 0.7 } })}
         >
           <Section title={t`Basic Information`}>
             <TextField label={required(t`Title`)} required autoComplete="off" {...textProps('title')} />
@@ -356,17 +356,19 @@ export function ProductFormView(props: ProductFormViewProps) {
               onAltChange={props.onAltChange}
             />
           </Section>
-
-          <Section title={t`Pricing & Variants`} lead={t`Prices in euros, e.g. 29.99. Each variant needs its own SKU.`}>
-            <VariantsTable
-              variants={variants}
-              errors={errors}
-              onVariantChange={props.onVariantChange}
-              onAddVariant={props.onAddVariant}
-              onRemoveVariant={props.onRemoveVariant}
-            />
-          </Section>
         </fieldset>
+
+        {/* Outside the fieldset above: the table's scrolling region stays focusable while its inputs wait. */}
+        <Section title={t`Pricing & Variants`} lead={t`Prices in euros, e.g. 29.99. Each variant needs its own SKU.`}>
+          <VariantsTable
+            variants={variants}
+            errors={errors}
+            disabled={busy}
+            onVariantChange={props.onVariantChange}
+            onAddVariant={props.onAddVariant}
+            onRemoveVariant={props.onRemoveVariant}
+          />
+        </Section>
 
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}>
           <p role="status" className={css({ flexBasis: 'full', color: 'fg.muted', _empty: { srOnly: true } })}>
