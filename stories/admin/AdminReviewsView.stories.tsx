@@ -140,18 +140,19 @@ export const Phone: Story = {
       </div>
     ),
   ],
-  play: async ({ canvasElement }) => {
-    await expect(window.innerWidth).toBeLessThanOrEqual(360);
-    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-    for (const card of within(canvasElement).getAllByRole('article')) {
-      await expect(card.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
-      await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
-    }
-    const approve = button(canvasElement, 'Approve review “Great for squats, pockets could be deeper”');
-    // Still a comfortable target on a phone.
-    await expect(approve.getBoundingClientRect().height).toBeGreaterThanOrEqual(32);
-  },
+  play: async ({ canvasElement }) => fitsAPhone(canvasElement, 'Approve review “Great for squats, pockets could be deeper”'),
 };
+
+/** Every card within the screen, and the approve button still a comfortable target. */
+async function fitsAPhone(canvasElement: HTMLElement, approveName: string) {
+  await expect(window.innerWidth).toBeLessThanOrEqual(360);
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  for (const card of within(canvasElement).getAllByRole('article')) {
+    await expect(card.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
+  }
+  await expect(button(canvasElement, approveName).getBoundingClientRect().height).toBeGreaterThanOrEqual(32);
+}
 
 // German: the page's language shows in the date and the numbers at once; the texts once the admin catalogue has them.
 export const LoadingDe = inGerman({
@@ -208,4 +209,8 @@ export const FailedDe = inGerman({
     await expect(alert.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
   },
 } satisfies Story);
-export const PhoneDe: Story = { ...Phone, globals: { ...inGerman({}).globals, viewport: { value: 'mobile1' } } };
+export const PhoneDe: Story = {
+  ...Phone,
+  globals: { ...inGerman({}).globals, viewport: { value: 'mobile1' } },
+  play: async ({ canvasElement }) => fitsAPhone(canvasElement, 'Bewertung „Great for squats, pockets could be deeper“ freigeben'),
+};

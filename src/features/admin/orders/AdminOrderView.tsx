@@ -125,7 +125,14 @@ export function AdminOrderView({ status, orderNumber: requested, order, step, pe
               {moves.map((to) => {
                 const label = ACTION_LABELS[to];
                 return (
-                  <Button key={to} variant={to === 'cancelled' ? 'danger' : 'solid'} disabled={busy} onClick={() => onStatusChange(to)}>
+                  <Button
+                    key={to}
+                    variant={to === 'cancelled' ? 'danger' : 'solid'}
+                    disabled={busy}
+                    onClick={() => onStatusChange(to)}
+                    // German labels are long: on a phone they wrap instead of widening the page.
+                    className={css({ whiteSpace: 'normal', maxW: 'full' })}
+                  >
                     {step === 'updating' && pending === to ? t`Updating...` : label ? i18n._(label) : to}
                   </Button>
                 );

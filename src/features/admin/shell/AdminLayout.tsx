@@ -55,7 +55,9 @@ export function AdminLayout({ section, pendingReviews, children }: AdminLayoutPr
           aria-label={t`Admin`}
           className={css({ mx: 'auto', maxW: '7xl', px: { base: '2', md: '8' }, display: 'flex', alignItems: 'center', gap: '1', overflowX: 'auto' })}
         >
-          <span className={css({ fontWeight: 'bold', textTransform: 'uppercase', letterSpacing: 'wide', fontSize: 'xs', color: 'fg.muted', pr: '3', whiteSpace: 'nowrap' })}>
+          <span
+            className={css({ display: { base: 'none', sm: 'inline' }, fontWeight: 'bold', textTransform: 'uppercase', letterSpacing: 'wide', fontSize: 'xs', color: 'fg.muted', pr: '3', whiteSpace: 'nowrap' })}
+          >
             {t`Admin`}
           </span>
           {links.map((link) => (
