@@ -158,11 +158,13 @@ export const emptyVariant = (key: string): VariantDraft => ({
 
 /**
  * SPEC §5: the slug and the meta title follow the title while they are empty or still equal to
- * what the previous title produced; once the admin types their own, they stay.
+ * what the previous title produced; once the admin types their own, they stay. A saved product's
+ * slug is its address (links, search engines, order e-mails), so on edits it follows only when
+ * `followSlug` says so (the form: while creating).
  */
-export function withTitle(values: ProductValues, title: string): ProductValues {
+export function withTitle(values: ProductValues, title: string, { followSlug = true }: { followSlug?: boolean } = {}): ProductValues {
   const next = { ...values, title };
-  if (values.slug === '' || values.slug === slugify(values.title)) next.slug = slugify(title);
+  if (followSlug && (values.slug === '' || values.slug === slugify(values.title))) next.slug = slugify(title);
   const previousMeta = values.title.slice(0, META_TITLE_MAX);
   if (values.metaTitle === '' || values.metaTitle === previousMeta) next.metaTitle = title.slice(0, META_TITLE_MAX);
   return next;

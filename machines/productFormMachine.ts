@@ -268,7 +268,7 @@ const productFormSetup = setup({
     },
     changeField: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {};
-      const values = event.field === 'title' ? withTitle(context.values, event.value) : { ...context.values, [event.field]: event.value };
+      const values = event.field === 'title' ? withTitle(context.values, event.value, { followSlug: context.mode === 'create' }) : { ...context.values, [event.field]: event.value };
       const changed = (Object.keys(values) as (keyof ProductValues)[]).filter((field) => values[field] !== context.values[field]) as FieldPath[];
       return {
         values,

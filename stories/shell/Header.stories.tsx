@@ -52,10 +52,17 @@ export const SignedInWithCart: Story = {
 
 export const Admin: Story = {
   args: { signedIn: true, isAdmin: true, cartCount: 120, path: '/admin/products' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin/products');
     await expect(canvas.getByText('99+')).toBeVisible();
+    // The account menu offers it too, before Sign Out.
+    await userEvent.click(canvas.getByRole('button', { name: 'Account' }));
+    const menu = within(canvasElement.ownerDocument.body);
+    await expect(await menu.findByRole('menuitem', { name: 'Admin Dashboard' })).toBeVisible();
+    // Keyboard: the item above the last (Sign Out).
+    await userEvent.keyboard('{End}{ArrowUp}{Enter}');
+    await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/admin/products'));
   },
 };
 

@@ -782,6 +782,16 @@ describe('product form machine: editing a product', () => {
     expect(h.notices).toEqual([{ type: 'notifySaved', params: { mode: 'edit' } }, { type: 'leave' }]);
   });
 
+  it('renaming a saved product keeps its slug (its address); the meta title still follows', async () => {
+    const h = await loaded();
+    const before = h.snapshot().context.values;
+    h.send({ type: 'form.change', field: 'title', value: `${before.title} Pro` });
+    expect(h.snapshot().context.values.slug).toBe(before.slug);
+    const created = harness(null);
+    created.send({ type: 'form.change', field: 'title', value: 'Grind Tee Pro' });
+    expect(created.snapshot().context.values.slug).toBe('grind-tee-pro');
+  });
+
   it('changed elsewhere (stale): conflict, nothing else is written; Reload discards the changes and loads again', async () => {
     const h = await loaded();
     h.send({ type: 'form.change', field: 'title', value: 'Mine' });

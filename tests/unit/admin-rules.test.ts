@@ -52,6 +52,11 @@ describe('withTitle: the slug and meta title follow the title until the admin wr
     expect([values.slug, values.metaTitle]).toEqual(['my-slug', 'Custom']);
   });
 
+  it('leaves the slug alone when told not to follow (a saved product keeps its address)', () => {
+    const saved = withTitle(emptyProductValues(), 'Iron Tee');
+    expect(withTitle(saved, 'Iron Tee Pro', { followSlug: false })).toMatchObject({ slug: 'iron-tee', metaTitle: 'Iron Tee Pro' });
+  });
+
   it('cuts the meta title at 60 characters and keeps following it', () => {
     const long = 'x'.repeat(70);
     const values = withTitle(withTitle(emptyProductValues(), long), `${long}y`);

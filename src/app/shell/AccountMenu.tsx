@@ -7,6 +7,8 @@ import { UserIcon } from '../../ui/icons';
 
 export type AccountMenuProps = {
   signedIn: boolean;
+  /** The database says this user is an admin: the menu also offers the Admin Dashboard. */
+  isAdmin?: boolean;
   onNavigate: (href: string) => void;
   onSignOut: () => void;
 };

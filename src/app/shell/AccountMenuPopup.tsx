@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { css } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
 import { UserIcon } from '../../ui/icons';
-import { accountLinks } from '../navigation';
+import { ADMIN_HREF, accountLinks } from '../navigation';
 import type { AccountMenuProps } from './AccountMenu';
 
 
@@ -20,12 +20,13 @@ const item = css({
 });
 
 /**
- * SPEC §2: signed in — My Account, My Orders, Sign Out; signed out — Sign In, Create Account.
+ * SPEC §2: signed in — My Account, My Orders, (admins: Admin Dashboard), Sign Out; signed out — Sign In, Create Account.
  * The Ark menu lives in this chunk; `AccountMenu` (./AccountMenu.tsx) mounts it, open, on first use.
  */
-export default function AccountMenuPopup({ signedIn, onNavigate, onSignOut, defaultOpen }: AccountMenuProps & { defaultOpen?: boolean }) {
+export default function AccountMenuPopup({ signedIn, isAdmin = false, onNavigate, onSignOut, defaultOpen }: AccountMenuProps & { defaultOpen?: boolean }) {
   const { t, i18n } = useLingui();
   const items = accountLinks(signedIn).map((link) => ({ value: link.href, label: i18n._(link.label) }));
+  if (signedIn && isAdmin) items.push({ value: ADMIN_HREF, label: t`Admin Dashboard` });
   if (signedIn) items.push({ value: 'sign-out', label: t`Sign Out` });
   return (
     <Menu.Root defaultOpen={defaultOpen} onSelect={({ value }) => (value === 'sign-out' ? onSignOut() : onNavigate(value))}>

@@ -85,7 +85,7 @@ export function HeaderView(props: HeaderViewProps) {
           <div className={css({ display: { base: 'none', sm: 'block' } })}>
             <LanguageToggle locale={locale} onChange={onLocaleChange} />
           </div>
-          <AccountMenu signedIn={signedIn} onNavigate={onNavigate} onSignOut={onSignOut} />
+          <AccountMenu signedIn={signedIn} isAdmin={isAdmin} onNavigate={onNavigate} onSignOut={onSignOut} />
           <button
             type="button"
             className={cx(button({ variant: 'ghost', size: 'icon' }), css({ position: 'relative' }))}

@@ -309,7 +309,7 @@ export function ProductFormView(props: ProductFormViewProps) {
               {...textProps('slug')}
               hint={
                 <>
-                  {t`Follows the title until you change it.`}{' '}
+                  {mode === 'create' ? t`Follows the title until you change it.` : t`Changing it changes the product's address; links to the old one stop working.`}{' '}
                   <span className={css({ overflowWrap: 'anywhere' })}>
                     {t`Address:`} <code className={css({ color: 'fg' })}>{slugPreview}</code>
                   </span>
