@@ -17,7 +17,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { VariantDetails } from '../../../ui/VariantDetails';
 import { CancelOrderDialog } from './CancelOrderDialog';
-import { DateTime } from './DateTime';
+import { DateTime } from '../shared/DateTime';
 
 export type AdminOrderViewProps = {
   status: AdminOrderStatus;

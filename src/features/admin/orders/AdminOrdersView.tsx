@@ -1,11 +1,10 @@
 import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'wouter';
 import { type AdminOrderQuery, type AdminOrderRow, isOrderStatus, ORDER_STATUSES } from '../../../../machines/admin';
 import type { AdminOrdersStatus } from '../../../../machines/adminOrdersMachine';
 import { css, cx } from '../../../../styled-system/css';
-import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { OrderStatusBadge } from '../../../ui/OrderStatusBadge';
 import { orderStatusLabel } from '../../../ui/orderStatusLabel';
@@ -13,7 +12,10 @@ import { pageHeading } from '../../../ui/Page';
 import { Price } from '../../../ui/Price';
 import { Spinner } from '../../../ui/Spinner';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
-import { DateTime } from './DateTime';
+import { cell, headCell, muted, selectInput, tableRegion } from '../shared/adminTable';
+import { DateTime } from '../shared/DateTime';
+import { LoadFailed } from '../shared/LoadFailed';
+import { Pagination } from '../shared/Pagination';
 import { adminOrderHref, adminOrdersHref, pageCount } from './url';
 
 export type AdminOrdersViewProps = {
@@ -28,9 +30,6 @@ export type AdminOrdersViewProps = {
   onRetry: () => void;
 };
 
-const muted = css({ color: 'fg.muted', fontSize: 'sm' });
-const cell = css({ px: '3', py: '3', textAlign: 'left', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border' });
-const headCell = css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted', whiteSpace: 'nowrap' });
 const numberCell = css({ textAlign: 'right', whiteSpace: 'nowrap' });
 const orderLink = css({
   color: 'accent.text',
@@ -39,31 +38,6 @@ const orderLink = css({
   textUnderlineOffset: '3px',
   whiteSpace: 'nowrap',
   _hover: { color: 'fg' },
-});
-const selectInput = css({
-  w: 'full',
-  minH: '11',
-  px: '3',
-  bg: 'surface.raised',
-  color: 'fg',
-  borderWidth: '1px',
-  borderColor: 'border.strong',
-  borderRadius: 'md',
-  cursor: 'pointer',
-});
-const pageLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minH: '11',
-  px: '4',
-  borderRadius: 'md',
-  borderWidth: '1px',
-  borderColor: 'border',
-  fontWeight: 'semibold',
-  fontSize: 'sm',
-  textDecoration: 'none',
-  _hover: { borderColor: 'accent' },
-  '&[aria-disabled=true]': { color: 'fg.muted', opacity: 0.6, cursor: 'default', _hover: { borderColor: 'border' } },
 });
 
 /** /admin/orders: every order newest first (number, customer, total, status, date), filtered by status, a page at a time. */
@@ -81,14 +55,7 @@ export function AdminOrdersView({ status, query, rows, total, onStatusChange, on
   if (status === 'loading') {
     body = <Spinner label={t`Loading orders...`} />;
   } else if (status === 'failed') {
-    body = (
-      <div role="alert" className={css({ display: 'grid', gap: '3', justifyItems: 'start', py: '4' })}>
-        <p>{t`Failed to load orders. Please try again.`}</p>
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          <Trans>Retry</Trans>
-        </Button>
-      </div>
-    );
+    body = <LoadFailed message={t`Failed to load orders. Please try again.`} onRetry={onRetry} />;
   } else if (rows.length === 0 && total > 0) {
     // A page past the last one (an old link, or orders that moved to another status meanwhile).
     body = (
@@ -106,7 +73,7 @@ export function AdminOrdersView({ status, query, rows, total, onStatusChange, on
       <>
         <p className={muted}>{plural(total, { one: '# order', other: '# orders' })}</p>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (WCAG 2.1.1) */}
-        <section aria-labelledby={ids.caption} tabIndex={0} className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', bg: 'surface' })}>
+        <section aria-labelledby={ids.caption} tabIndex={0} className={tableRegion}>
           <table className={css({ w: 'full', minW: '2xl', borderCollapse: 'collapse' })}>
             <caption id={ids.caption} className={css({ srOnly: true })}>
               {t`Orders, page ${currentText} of ${pagesText}`}
@@ -143,29 +110,7 @@ export function AdminOrdersView({ status, query, rows, total, onStatusChange, on
             </tbody>
           </table>
         </section>
-        {pages > 1 && (
-          <nav aria-label={t`Pagination`} className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
-            {query.page > 1 ? (
-              <Link href={adminOrdersHref({ ...query, page: Math.min(query.page - 1, pages) })} rel="prev" className={pageLink}>
-                <Trans>Previous</Trans>
-              </Link>
-            ) : (
-              <span aria-disabled="true" className={pageLink}>
-                <Trans>Previous</Trans>
-              </span>
-            )}
-            <p className={muted}>{t`Page ${currentText} of ${pagesText}`}</p>
-            {query.page < pages ? (
-              <Link href={adminOrdersHref({ ...query, page: query.page + 1 })} rel="next" className={pageLink}>
-                <Trans>Next</Trans>
-              </Link>
-            ) : (
-              <span aria-disabled="true" className={pageLink}>
-                <Trans>Next</Trans>
-              </span>
-            )}
-          </nav>
-        )}
+        <Pagination page={query.page} pages={pages} href={(page) => adminOrdersHref({ ...query, page })} />
       </>
     );
   }

@@ -20,6 +20,9 @@ import { ButtonLink } from '../../../ui/ButtonLink';
 import { pageHeading } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { fieldInput, fieldLabel } from '../../../ui/TextField';
+import { cell, headCell, muted, selectInput, tableRegion } from '../shared/adminTable';
+import { DateTime } from '../shared/DateTime';
+import { Pagination } from '../shared/Pagination';
 import { ADMIN_SEARCH_MAX, adminProductsHref, clearFilters, isFiltered, pageCount } from './url';
 
 export type AdminProductsViewProps = {
@@ -46,34 +49,7 @@ const COLUMNS = 7;
 const SKELETON_ROWS = 5;
 const STATUS_TONES: Record<ProductStatus, BadgeTone> = { draft: 'neutral', published: 'success', archived: 'warning' };
 
-const selectInput = css({
-  w: 'full',
-  minH: '11',
-  px: '3',
-  bg: 'surface.raised',
-  color: 'fg',
-  borderWidth: '1px',
-  borderColor: 'border.strong',
-  borderRadius: 'md',
-  cursor: 'pointer',
-});
-const cell = css({ px: '3', py: '3', textAlign: 'left', verticalAlign: 'middle', borderBottomWidth: '1px', borderColor: 'border' });
-const headCell = cx(cell, css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted', fontWeight: 'bold', whiteSpace: 'nowrap' }));
-const muted = css({ color: 'fg.muted', fontSize: 'sm' });
-const pageLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minH: '11',
-  px: '4',
-  borderRadius: 'md',
-  borderWidth: '1px',
-  borderColor: 'border',
-  fontWeight: 'semibold',
-  fontSize: 'sm',
-  textDecoration: 'none',
-  _hover: { borderColor: 'accent' },
-  '&[aria-disabled=true]': { color: 'fg.muted', opacity: 0.6, cursor: 'default', _hover: { borderColor: 'border' } },
-});
+const productHeadCell = cx(cell, headCell, css({ fontWeight: 'bold' }));
 const busy = css({ '&[aria-disabled=true]': { opacity: 0.6, cursor: 'progress' } });
 const skeletonBlock = css({ bg: 'surface.raised', borderRadius: 'sm', animation: 'pulse 1.5s ease-in-out infinite', h: '4' });
 
@@ -105,7 +81,6 @@ export function AdminProductsView({
   const ids = { search: useId(), status: useId(), sort: useId() };
   const locale = intlLocale(i18n.locale);
   const number = new Intl.NumberFormat(locale);
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const writing = (kind: ToggleKind, id: string) => writes.some((w) => w.kind === kind && w.id === id);
   const statusLabel = (value: ProductStatus) => (value === 'draft' ? t`Draft` : value === 'published' ? t`Published` : t`Archived`);
 
@@ -116,8 +91,6 @@ export function AdminProductsView({
   const first = number.format((current - 1) * ADMIN_PAGE_SIZE + 1);
   const last = number.format((current - 1) * ADMIN_PAGE_SIZE + rows.length);
   const totalText = number.format(total);
-  const currentText = number.format(current);
-  const pagesText = number.format(pages);
 
   return (
     <div className={css({ display: 'grid', gap: '6', minW: '0' })}>
@@ -200,29 +173,29 @@ export function AdminProductsView({
       </div>
 
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways; the region is focusable so a keyboard can scroll it too */}
-      <section aria-label={t`Product list`} tabIndex={0} className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', bg: 'surface' })}>
+      <section aria-label={t`Product list`} tabIndex={0} className={tableRegion}>
         <table aria-busy={status === 'loading' || undefined} className={css({ w: 'full', minW: '4xl', borderCollapse: 'collapse', fontSize: 'sm' })}>
           <thead>
             <tr>
-              <th scope="col" className={headCell}>
+              <th scope="col" className={productHeadCell}>
                 {t`Product`}
               </th>
-              <th scope="col" className={headCell}>
+              <th scope="col" className={productHeadCell}>
                 {t`Slug`}
               </th>
-              <th scope="col" className={headCell}>
+              <th scope="col" className={productHeadCell}>
                 {t`Status`}
               </th>
-              <th scope="col" className={headCell}>
+              <th scope="col" className={productHeadCell}>
                 {t`Featured`}
               </th>
-              <th scope="col" className={headCell}>
+              <th scope="col" className={productHeadCell}>
                 {t`Stock`}
               </th>
-              <th scope="col" className={headCell}>
+              <th scope="col" className={productHeadCell}>
                 {t`Updated`}
               </th>
-              <th scope="col" className={headCell}>
+              <th scope="col" className={productHeadCell}>
                 {t`Actions`}
               </th>
             </tr>
@@ -271,7 +244,6 @@ export function AdminProductsView({
                 const featuredBusy = writing('featured', row.id);
                 const statusBusy = writing('status', row.id);
                 const published = row.status === 'published';
-                const updated = new Date(row.updatedAt);
                 const stock = number.format(row.totalInventory);
                 return (
                   <tr key={row.id}>
@@ -352,7 +324,7 @@ export function AdminProductsView({
                       </div>
                     </td>
                     <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
-                      {Number.isNaN(updated.getTime()) ? null : <time dateTime={row.updatedAt}>{dateTime.format(updated)}</time>}
+                      <DateTime iso={row.updatedAt} />
                     </td>
                     <td className={cell}>
                       <div className={css({ display: 'flex', gap: '2' })}>
@@ -381,29 +353,7 @@ export function AdminProductsView({
         </table>
       </section>
 
-      {status !== 'failed' && pages > 1 && (
-        <nav aria-label={t`Pagination`} className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
-          {current > 1 ? (
-            <Link href={adminProductsHref({ ...query, page: current - 1 })} rel="prev" className={pageLink}>
-              <Trans>Previous</Trans>
-            </Link>
-          ) : (
-            <span aria-disabled="true" className={pageLink}>
-              <Trans>Previous</Trans>
-            </span>
-          )}
-          <p className={muted}>{t`Page ${currentText} of ${pagesText}`}</p>
-          {current < pages ? (
-            <Link href={adminProductsHref({ ...query, page: current + 1 })} rel="next" className={pageLink}>
-              <Trans>Next</Trans>
-            </Link>
-          ) : (
-            <span aria-disabled="true" className={pageLink}>
-              <Trans>Next</Trans>
-            </span>
-          )}
-        </nav>
-      )}
+      {status !== 'failed' && <Pagination page={current} pages={pages} href={(page) => adminProductsHref({ ...query, page })} />}
     </div>
   );
 }

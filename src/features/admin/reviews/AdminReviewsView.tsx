@@ -1,13 +1,13 @@
 import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { PendingReview, ReviewDecision } from '../../../../machines/admin';
 import type { ReviewModerationStatus } from '../../../../machines/reviewModerationMachine';
 import { css, cx } from '../../../../styled-system/css';
-import { Button } from '../../../ui/Button';
 import { card } from '../../../ui/Card';
 import { pageHeading } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
+import { LoadFailed } from '../shared/LoadFailed';
 import { PendingReviewCard } from './PendingReviewCard';
 
 export type AdminReviewsViewProps = {
@@ -32,14 +32,7 @@ export function AdminReviewsView({ status, reviews, deciding, failures, onApprov
   if (status === 'loading') {
     body = <Spinner label={t`Loading reviews...`} />;
   } else if (status === 'failed') {
-    body = (
-      <div role="alert" className={css({ display: 'grid', gap: '3', justifyItems: 'start', py: '4' })}>
-        <p>{t`Failed to load reviews.`}</p>
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          <Trans>Retry</Trans>
-        </Button>
-      </div>
-    );
+    body = <LoadFailed message={t`Failed to load reviews.`} onRetry={onRetry} />;
   } else if (count === 0) {
     body = (
       <div className={cx(card, css({ display: 'grid', gap: '2', justifyItems: 'center', textAlign: 'center', py: '12' }))}>
