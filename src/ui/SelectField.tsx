@@ -1,6 +1,6 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { css, cx } from '../../styled-system/css';
-import { fieldLabel, fieldMessage } from './TextField';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { css } from '../../styled-system/css';
+import { Field } from './Field';
 
 export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: ReactNode;
@@ -31,31 +31,17 @@ export const fieldSelect = css({
 
 /** A labelled native select (keyboard and phone pickers work without help). */
 export function SelectField({ label, options, error, hint, className, id, ...rest }: SelectFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const describedBy = [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className={fieldLabel}>
-        {label}
-      </label>
-      <select id={inputId} className={fieldSelect} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint && (
-        <p id={`${inputId}-hint`} className={fieldMessage}>
-          {hint}
-        </p>
+    <Field label={label} error={error} hint={hint} className={className} id={id}>
+      {(control) => (
+        <select {...control} className={fieldSelect} {...rest}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-      {error && (
-        <p id={`${inputId}-error`} className={cx(fieldMessage, css({ color: 'danger' }))}>
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

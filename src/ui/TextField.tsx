@@ -1,5 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { css, cx } from '../../styled-system/css';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { css } from '../../styled-system/css';
+import { Field } from './Field';
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode;
@@ -26,29 +27,13 @@ export const fieldInput = css({
   '&[aria-invalid=true]': { borderColor: 'danger' },
 });
 
-export const fieldLabel = css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm', mb: '1' });
-export const fieldMessage = css({ fontSize: 'sm', mt: '1', color: 'fg.muted' });
+/** The label and message looks live in Field; exported here too for the features that lay out their own fields. */
+export { fieldLabel, fieldMessage } from './Field';
 
 export function TextField({ label, error, hint, className, id, ...rest }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const describedBy = [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className={fieldLabel}>
-        {label}
-      </label>
-      <input id={inputId} className={fieldInput} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
-      {hint && (
-        <p id={`${inputId}-hint`} className={fieldMessage}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className={cx(fieldMessage, css({ color: 'danger' }))}>
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} error={error} hint={hint} className={className} id={id}>
+      {(control) => <input {...control} className={fieldInput} {...rest} />}
+    </Field>
   );
 }
