@@ -9,9 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asRole } from '../../server/context.ts';
-import type { Database, Queryable } from '../../server/db/types.ts';
 import { signJwt } from '../../server/jwt.ts';
 import { startBackend } from '../../server/start.ts';
+import { captureStatements, seedBenchProducts } from './catalogue.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
@@ -28,7 +28,7 @@ console.log(`${db.kind}: seeding ${PRODUCTS} products, ${PRODUCTS * 4} variants�
 const t0 = performance.now();
 const adminId = randomUUID();
 await db.query('insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())', [adminId, ADMIN_EMAIL]);
-await seedProducts(db, PRODUCTS);
+await seedBenchProducts(db, PRODUCTS, { scatterUpdatedAt: true });
 console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
 const claims = { role: 'authenticated', sub: adminId, aud: 'authenticated', email: ADMIN_EMAIL, exp: Math.floor(Date.now() / 1000) + 3600 };
@@ -48,33 +48,17 @@ const cases = [
 ];
 
 // Capture the statements the REST layer runs for one request, to explain them.
-let capture: { sql: string; params?: unknown[] }[] | undefined;
-const realTransaction = db.transaction.bind(db);
-db.transaction = (<T>(fn: (tx: Queryable) => Promise<T>) =>
-  realTransaction((tx) =>
-    fn(
-      capture
-        ? {
-            ...tx,
-            query: (sql: string, params?: unknown[]) => {
-              capture?.push({ sql, params });
-              return tx.query(sql, params);
-            },
-          }
-        : tx,
-    ),
-  )) as Database['transaction'];
+const capture = captureStatements(db);
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const rows: string[][] = [];
 const plans: string[] = [];
 for (const c of cases) {
-  capture = [];
+  capture.start();
   const first = await fetch(base + c.url, { headers });
   const body = (await first.json()) as unknown[];
   if (!first.ok) throw new Error(`${c.name}: ${first.status} ${JSON.stringify(body).slice(0, 300)}`);
-  const statement = capture.find((s) => s.sql.includes('admin_products'));
-  capture = undefined;
+  const statement = capture.stop().find((s) => s.sql.includes('admin_products'));
   const times: number[] = [];
   for (let i = 0; i < SAMPLES + 10; i++) {
     const t = performance.now();
@@ -88,7 +72,7 @@ for (const c of cases) {
     plans.push(`── ${c.name}\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
   }
 }
-db.transaction = realTransaction;
+capture.restore();
 
 console.log(`admin_products at ${PRODUCTS} products (${db.kind}, ms over ${SAMPLES} sequential requests, admin JWT, count=exact)`);
 console.log(['query', 'Content-Range', 'rows', 'HTTP p50', 'HTTP p95'].map((h) => h.padEnd(20)).join(''));
@@ -96,31 +80,3 @@ for (const r of rows) console.log(r.map((v) => v.padEnd(20)).join(''));
 if (process.env.BENCH_PLANS !== '0') console.log(`\n${plans.join('\n\n')}`);
 await backend.stop();
 
-/** 10k products over the four categories, four sized variants each, one image each; 5% drafts (as scripts/bench/api.ts). */
-async function seedProducts(database: Database, n: number): Promise<void> {
-  await database.exec(`
-    insert into public.products (slug, title, subtitle, description, category, tags, status, featured, created_at, updated_at)
-    select 'bench-product-' || g,
-           (array['Titan','Grind','Beast','Iron','Forge'])[1 + g % 5] || ' ' || (array['Oversized Tee','Hoodie','Shorts','Bottle','Belt','Joggers'])[1 + g % 6] || ' ' || g,
-           'Built for the grind ' || g,
-           'Heavyweight cotton, made for heavy days. Product number ' || g || '.',
-           (array['clothing','accessories','equipment','supplements'])[1 + g % 4],
-           array[(array['gym','new','bestseller','limited'])[1 + (g / 4) % 4], (array['men','women','unisex'])[1 + g % 3]],
-           case when g % 20 = 0 then 'draft' else 'published' end,
-           g % 50 = 0,
-           now() - (g || ' minutes')::interval,
-           now() - ((g * 7) % ${n} || ' minutes')::interval
-    from generate_series(1, ${n}) g;
-    insert into public.variants (product_id, sku, size, color, price, inventory)
-    select p.id, 'BENCH-' || substr(p.slug, 15) || '-' || s, s,
-           (array['Black','White','Olive','Blood Red'])[1 + abs(hashtext(p.slug)) % 4],
-           1000 + 5 * (abs(hashtext(p.slug || s)) % 3000),
-           abs(hashtext(s || p.slug)) % 30
-    from public.products p cross join unnest(array['S','M','L','XL']) s
-    where p.slug like 'bench-product-%';
-    insert into public.media (product_id, url, alt, width, height, is_primary, sort_order)
-    select id, 'http://localhost:54321/storage/v1/object/public/product-images/' || id || '/1.png', title || ' image 1', 800, 1000, true, 0
-    from public.products where slug like 'bench-product-%';
-    analyze;
-  `);
-}

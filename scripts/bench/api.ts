@@ -10,7 +10,7 @@
 import autocannon from 'autocannon';
 import { startBackend } from '../../server/start.ts';
 import { asRole } from '../../server/context.ts';
-import type { Database, Queryable } from '../../server/db/types.ts';
+import { captureStatements, type CapturedStatement, seedBenchProducts } from './catalogue.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -22,7 +22,7 @@ const base = backend.api.url;
 
 console.log(`Seeding ${PRODUCTS} products, ${PRODUCTS * 4} variants…`);
 const t0 = performance.now();
-await seedBench(db, PRODUCTS);
+await seedBenchProducts(db, PRODUCTS);
 console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
 const headers = { apikey: config.anonKey };
@@ -47,36 +47,19 @@ const cases = [
 ];
 
 // Capture the statements the REST layer runs for one request, to replay them as raw SQL.
-type Captured = { sql: string; params?: unknown[] }[];
-let capture: Captured | undefined;
-const realTransaction = db.transaction.bind(db);
-db.transaction = (<T>(fn: (tx: Queryable) => Promise<T>) =>
-  realTransaction((tx) =>
-    fn(
-      capture
-        ? {
-            ...tx,
-            query: (sql: string, params?: unknown[]) => {
-              capture?.push({ sql, params });
-              return tx.query(sql, params);
-            },
-          }
-        : tx,
-    ),
-  )) as Database['transaction'];
+const capture = captureStatements(db);
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const rows: string[][] = [];
 let failed = false;
 for (const c of cases) {
-  const statements: Captured[] = [];
+  const statements: CapturedStatement[][] = [];
   for (const url of c.urls) {
-    capture = [];
+    capture.start();
     const res = await fetch(base + url, { headers: c.headers });
     const body = await res.text();
     if (!res.ok) throw new Error(`${c.name}: ${res.status} ${body.slice(0, 300)}`);
-    statements.push(capture.filter((s) => !s.sql.includes("set_config('role'")));
-    capture = undefined;
+    statements.push(capture.stop().filter((s) => !s.sql.includes("set_config('role'")));
   }
   const http: number[] = [];
   const sql: number[] = [];
@@ -97,7 +80,7 @@ for (const c of cases) {
   if (ratio > 1.5) failed = true;
   if (c.name === 'shop page' && pct(http, 95) > 25) failed = true;
 }
-db.transaction = realTransaction;
+capture.restore();
 
 console.log(`Latency (ms, ${SAMPLES} sequential requests each, anon, keep-alive)`);
 console.log(['query', 'HTTP p50', 'HTTP p95', 'SQL p50', 'SQL p95', 'HTTP/SQL p50'].map((h) => h.padEnd(16)).join(''));
@@ -118,30 +101,3 @@ console.log(`\nBudgets: shop page p95 ${shop[2]} ms (≤ 25) · HTTP/SQL ${rows.
 await backend.stop();
 process.exit(failed ? 1 : 0);
 
-/** 10k products over the four categories, four sized variants each, one image each; 5% drafts. */
-async function seedBench(database: Database, n: number): Promise<void> {
-  await database.exec(`
-    insert into public.products (slug, title, subtitle, description, category, tags, status, featured, created_at)
-    select 'bench-product-' || g,
-           (array['Titan','Grind','Beast','Iron','Forge'])[1 + g % 5] || ' ' || (array['Oversized Tee','Hoodie','Shorts','Bottle','Belt','Joggers'])[1 + g % 6] || ' ' || g,
-           'Built for the grind ' || g,
-           'Heavyweight cotton, made for heavy days. Product number ' || g || '.',
-           (array['clothing','accessories','equipment','supplements'])[1 + g % 4],
-           array[(array['gym','new','bestseller','limited'])[1 + (g / 4) % 4], (array['men','women','unisex'])[1 + g % 3]],
-           case when g % 20 = 0 then 'draft' else 'published' end,
-           g % 50 = 0,
-           now() - (g || ' minutes')::interval
-    from generate_series(1, ${n}) g;
-    insert into public.variants (product_id, sku, size, color, price, inventory)
-    select p.id, 'BENCH-' || substr(p.slug, 15) || '-' || s, s,
-           (array['Black','White','Olive','Blood Red'])[1 + abs(hashtext(p.slug)) % 4],
-           1000 + 5 * (abs(hashtext(p.slug || s)) % 3000),
-           abs(hashtext(s || p.slug)) % 30
-    from public.products p cross join unnest(array['S','M','L','XL']) s
-    where p.slug like 'bench-product-%';
-    insert into public.media (product_id, url, alt, width, height, is_primary, sort_order)
-    select id, 'http://localhost:54321/storage/v1/object/public/product-images/' || id || '/1.png', title || ' image 1', 800, 1000, true, 0
-    from public.products where slug like 'bench-product-%';
-    analyze;
-  `);
-}
