@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import type { AdminOrderQuery, AdminOrderRow, Page } from '../../machines/admin';
 import { type AdminOrdersEvent, adminOrdersMachine, selectAdminOrdersStatus } from '../../machines/adminOrdersMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
+import { type Deferred, deferredActor, playLatest, tick } from './support';
 
 type Snapshot = SnapshotFrom<typeof adminOrdersMachine>;
 
@@ -37,28 +38,11 @@ const events: GraphEvent[] = [
   { type: 'xstate.error.actor.fetchOrders', error: { status: 500 } },
 ];
 
-type Fetch = { query: AdminOrderQuery; resolve: (page: Page<AdminOrderRow>) => void; reject: (error: unknown) => void };
-
 function harness(query: AdminOrderQuery = ALL) {
-  const fetches: Fetch[] = [];
-  const machine = adminOrdersMachine.provide({
-    actors: {
-      fetchOrders: fromPromise<Page<AdminOrderRow>, AdminOrderQuery>(({ input }) => new Promise((resolve, reject) => fetches.push({ query: input, resolve, reject }))),
-    },
-  });
+  const fetches: Deferred<AdminOrderQuery, Page<AdminOrderRow>>[] = [];
+  const machine = adminOrdersMachine.provide({ actors: { fetchOrders: deferredActor(fetches) } });
   const actor = createActor(machine, { input: { query } }).start();
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-  async function play(event: GraphEvent) {
-    if (event.type === 'xstate.done.actor.fetchOrders') {
-      fetches.at(-1)?.resolve(event.output);
-      return tick();
-    }
-    if (event.type === 'xstate.error.actor.fetchOrders') {
-      fetches.at(-1)?.reject(event.error);
-      return tick();
-    }
-    actor.send(event);
-  }
+  const play = (event: GraphEvent) => playLatest(actor, { fetchOrders: fetches }, event);
   return { actor, fetches, play, tick };
 }
 
@@ -75,7 +59,7 @@ describe('admin orders list machine: graph coverage', () => {
   it('replays every path with a fake fetch: one request per load, for the query shown; rows only from its answer', async () => {
     for (const path of [[], ...paths]) {
       const h = harness();
-      expect(h.fetches.map((f) => f.query)).toEqual([ALL]);
+      expect(h.fetches.map((f) => f.input)).toEqual([ALL]);
       let from = initial as Snapshot;
       for (const step of withIgnored(adminOrdersMachine, initial, events, path)) {
         const event = step.event as GraphEvent;
@@ -97,7 +81,7 @@ describe('admin orders list machine: graph coverage', () => {
         switch (status) {
           case 'loading':
             expect(h.fetches.length).toBe(fetchCount + 1);
-            expect(h.fetches.at(-1)?.query).toEqual(snapshot.context.query);
+            expect(h.fetches.at(-1)?.input).toEqual(snapshot.context.query);
             if (event.type === 'orders.query') {
               expect(snapshot.context.query).toEqual(event.query);
               expect(before.context.query).not.toEqual(event.query);
@@ -135,7 +119,7 @@ describe('admin orders list machine: rules', () => {
   it('an answer to an older query that arrives late is ignored', async () => {
     const h = harness(ALL);
     h.actor.send({ type: 'orders.query', query: SHIPPED_PAGE_2 });
-    expect(h.fetches.map((f) => f.query)).toEqual([ALL, SHIPPED_PAGE_2]);
+    expect(h.fetches.map((f) => f.input)).toEqual([ALL, SHIPPED_PAGE_2]);
     h.fetches[1].resolve(NONE);
     await h.tick();
     h.fetches[0].resolve(PAGE);
@@ -160,7 +144,7 @@ describe('admin orders list machine: rules', () => {
     h.actor.send({ type: 'orders.retry' });
     expect(h.actor.getSnapshot().context.error).toBeNull();
     await h.play({ type: 'xstate.done.actor.fetchOrders', output: PAGE });
-    expect(h.fetches.map((f) => f.query)).toEqual([SHIPPED_PAGE_2, SHIPPED_PAGE_2]);
+    expect(h.fetches.map((f) => f.input)).toEqual([SHIPPED_PAGE_2, SHIPPED_PAGE_2]);
     expect(selectAdminOrdersStatus(h.actor.getSnapshot())).toBe('loaded');
   });
 
@@ -169,6 +153,6 @@ describe('admin orders list machine: rules', () => {
     await h.play({ type: 'xstate.error.actor.fetchOrders', error: offline });
     h.actor.send({ type: 'orders.query', query: SHIPPED_PAGE_2 });
     expect(selectAdminOrdersStatus(h.actor.getSnapshot())).toBe('loading');
-    expect(h.fetches.at(-1)?.query).toEqual(SHIPPED_PAGE_2);
+    expect(h.fetches.at(-1)?.input).toEqual(SHIPPED_PAGE_2);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { ApiError } from '../../src/api/errors';
 import { GRIND_TEE, IRON_SHAKER, LIFTING_BELT } from '../../stories/fixtures/admin-products';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
+import { type Deferred, deferredActor, tick } from './support';
 
 type Snapshot = SnapshotFrom<typeof adminProductsMachine>;
 
@@ -61,7 +62,6 @@ const events: GraphEvent[] = [
   { type: WRITE_FAILED, actorId: writeId('status', P1.id), error: refused },
 ];
 
-type Deferred<I, O> = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
 
 function harness(input = INPUT) {
   const fetches: Deferred<AdminProductQuery, Page<AdminProductRow>>[] = [];
@@ -69,12 +69,6 @@ function harness(input = INPUT) {
   const writes: (Deferred<{ id: string; featured?: boolean; status?: ProductStatus }, { updatedAt: string }> & { actorId: string; settled: boolean })[] = [];
   const notices: AdminProductsNotice[] = [];
   const clock = new SimulatedClock();
-  const deferred =
-    <I, O>(list: Deferred<I, O>[]) =>
-    ({ input }: { input: I }) =>
-      new Promise<O>((resolve, reject) => {
-        list.push({ input, resolve, reject });
-      });
   const write =
     (kind: 'featured' | 'status') =>
     ({ input }: { input: { id: string; featured?: boolean; status?: ProductStatus } }) =>
@@ -83,14 +77,13 @@ function harness(input = INPUT) {
       });
   const machine = adminProductsMachine.provide({
     actors: {
-      fetchProducts: fromPromise(deferred(fetches)),
+      fetchProducts: deferredActor(fetches),
       setFeatured: fromPromise<{ updatedAt: string }, { id: string; featured: boolean }>(write('featured')),
       setStatus: fromPromise<{ updatedAt: string }, { id: string; status: ProductStatus }>(write('status')),
     },
     actions: { notify: (_, notice) => notices.push(notice) },
   });
   const actor = createActor(machine, { input, clock }).start();
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   const openWrite = (actorId: string) => writes.find((w) => w.actorId === actorId && !w.settled);
   async function play(event: GraphEvent) {
     switch (event.type) {

@@ -4,6 +4,7 @@ import { type OrderDetailEvent, type OrderDetailInput, orderDetailMachine, selec
 import type { OrderDetail } from '../../machines/orders';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
+import { playLatest } from './support';
 
 type Snapshot = SnapshotFrom<typeof orderDetailMachine>;
 
@@ -61,18 +62,7 @@ function harness(input: OrderDetailInput) {
     },
   });
   const actor = createActor(machine, { input, clock: new SimulatedClock() }).start();
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-  async function play(event: GraphEvent) {
-    if (event.type === 'xstate.done.actor.fetchOrder') {
-      fetches.at(-1)?.resolve(event.output);
-      return tick();
-    }
-    if (event.type === 'xstate.error.actor.fetchOrder') {
-      fetches.at(-1)?.reject(event.error);
-      return tick();
-    }
-    actor.send(event);
-  }
+  const play = (event: GraphEvent) => playLatest(actor, { fetchOrder: fetches }, event);
   return { actor, fetches, play };
 }
 

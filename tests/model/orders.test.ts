@@ -5,6 +5,7 @@ import type { OrderSummary } from '../../machines/orders';
 import { type OrdersEvent, type OrdersInput, ordersMachine, selectOrders, selectOrdersStatus } from '../../machines/ordersMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
+import { playLatest, tick } from './support';
 
 type Snapshot = SnapshotFrom<typeof ordersMachine>;
 
@@ -59,18 +60,7 @@ function harness(input: OrdersInput = INPUT) {
     },
   });
   const actor = createActor(machine, { input, clock: new SimulatedClock() }).start();
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-  async function play(event: GraphEvent) {
-    if (event.type === 'xstate.done.actor.fetchOrders') {
-      fetches.at(-1)?.resolve(event.output);
-      return tick();
-    }
-    if (event.type === 'xstate.error.actor.fetchOrders') {
-      fetches.at(-1)?.reject(event.error);
-      return tick();
-    }
-    actor.send(event);
-  }
+  const play = (event: GraphEvent) => playLatest(actor, { fetchOrders: fetches }, event);
   return { actor, fetches, play, tick };
 }
 

@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../../src/api/errors';
 import { PENDING_REVIEWS, SHAKER_REVIEW, SHORTS_REVIEW, TEE_REVIEW } from '../../stories/fixtures/admin-reviews';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
+import { type Deferred, deferredActor, tick } from './support';
 
 type Snapshot = SnapshotFrom<typeof reviewModerationMachine>;
 
@@ -60,18 +61,17 @@ const events: GraphEvent[] = [
   failed(B, refused),
 ];
 
-type Deferred<I> = { input: I; resolve: (value: never) => void; reject: (error: unknown) => void };
 type Decision = { id: string; decision: ReviewDecision };
 
 function harness() {
-  const fetches: Deferred<undefined>[] = [];
-  const decisions: (Deferred<Decision> & { settled: boolean })[] = [];
+  const fetches: Deferred<unknown, PendingReview[]>[] = [];
+  const decisions: (Deferred<Decision, void> & { settled: boolean })[] = [];
   const notices: ReviewModerationNotice[] = [];
   let moderated = 0;
   const machine = reviewModerationMachine.provide({
     actors: {
-      fetchPending: fromPromise<PendingReview[]>(() => new Promise((resolve, reject) => fetches.push({ input: undefined, resolve: resolve as never, reject }))),
-      moderate: fromPromise<void, Decision>(({ input }) => new Promise((resolve, reject) => decisions.push({ input, resolve: resolve as never, reject, settled: false }))),
+      fetchPending: deferredActor(fetches),
+      moderate: fromPromise<void, Decision>(({ input }) => new Promise((resolve, reject) => decisions.push({ input, resolve, reject, settled: false }))),
     },
     actions: {
       notify: (_, notice) => notices.push(notice),
@@ -81,7 +81,6 @@ function harness() {
     },
   });
   const actor = createActor(machine).start();
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   /** The open request deciding this review, if there is one (never more than one). */
   const openDecision = (actorId: string) => {
     const found = decisions.filter((d) => !d.settled && decisionId(d.input.id) === actorId);
