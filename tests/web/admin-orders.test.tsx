@@ -169,7 +169,7 @@ describe('AdminOrderPage', () => {
     await userEvent.click(within(again).getByRole('button', { name: 'Cancel order' }));
     await screen.findByText('This order was cancelled.');
     expect(mockedSet.mock.calls).toEqual([[{ id: 'o-100012', from: 'paid', to: 'cancelled' }]]);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(actionButtons()).toEqual([]);
     expect(shown).toEqual([{ title: 'Order updated', description: 'NPNG-100012 is now Cancelled.', variant: 'success' }]);
   });
