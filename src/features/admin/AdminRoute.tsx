@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { css } from '../../../styled-system/css';
 import { useLocation, useSearch } from 'wouter';
 import { adminNavMachine, selectPendingReviews } from '../../../machines/adminNavMachine';
 import { selectAdminAccess, selectAuthStatus } from '../../../machines/authMachine';
@@ -46,7 +47,7 @@ export default function AdminRoute(screen: AdminScreen) {
   const search = useSearch();
   if (access === 'checking') {
     return (
-      <div style={{ maxWidth: '72rem', margin: '0 auto', padding: '2rem 1rem' }}>
+      <div className={css({ maxW: '6xl', mx: 'auto', px: '4', py: '8' })}>
         <Spinner label={t`Loading...`} />
       </div>
     );
