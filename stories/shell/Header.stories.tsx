@@ -44,7 +44,8 @@ export const SignedInWithCart: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Account' }));
     const menu = within(canvasElement.ownerDocument.body);
     await expect(await menu.findByRole('menuitem', { name: 'My Orders' })).toBeVisible();
-    // Keyboard: the last item is Sign Out.
+    // Keyboard: the last item is Sign Out (once the opened menu has taken focus).
+    await waitFor(() => expect(menu.getByRole('menu')).toContainElement(canvasElement.ownerDocument.activeElement as HTMLElement));
     await userEvent.keyboard('{End}{Enter}');
     await waitFor(() => expect(args.onSignOut).toHaveBeenCalled());
   },
@@ -60,7 +61,8 @@ export const Admin: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Account' }));
     const menu = within(canvasElement.ownerDocument.body);
     await expect(await menu.findByRole('menuitem', { name: 'Admin Dashboard' })).toBeVisible();
-    // Keyboard: the item above the last (Sign Out).
+    // Keyboard, once the opened menu has taken focus: the item above the last (Sign Out).
+    await waitFor(() => expect(menu.getByRole('menu')).toContainElement(canvasElement.ownerDocument.activeElement as HTMLElement));
     await userEvent.keyboard('{End}{ArrowUp}{Enter}');
     await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/admin/products'));
   },
