@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { css } from '../../styled-system/css';
 import { isSoldOut, localized, lowestPrice, primaryImage, type ProductSummary } from '../../machines/catalogue';
 import { Button } from './Button';
+import { type ImageDisplay, responsiveImage } from './images';
 import { Price } from './Price';
 
 export type ProductCardProps = {
@@ -17,13 +18,15 @@ export type ProductCardProps = {
   /** The one image most likely to be the largest thing on the first screen gets the bandwidth first. */
   priority?: boolean;
   headingLevel?: 'h2' | 'h3';
+  /** The grid's column widths, so the browser fetches the image at the size the card shows (IMAGE_DISPLAYS). */
+  imageDisplay: ImageDisplay;
 };
 
 const card = css({ display: 'flex', flexDirection: 'column', bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', overflow: 'hidden', minW: '0' });
 const imageBox = css({ position: 'relative', display: 'block', aspectRatio: '4 / 5', bg: 'surface.raised', overflow: 'hidden' });
 
 /** One product in a grid: image, title, lowest price (and the price it replaces), stock, add. */
-export function ProductCard({ product, onAdd, onSelect, eager = false, priority = false, headingLevel = 'h3' }: ProductCardProps) {
+export function ProductCard({ product, onAdd, onSelect, eager = false, priority = false, headingLevel = 'h3', imageDisplay }: ProductCardProps) {
   const { i18n } = useLingui();
   const { title, subtitle } = localized(product, i18n.locale);
   const image = primaryImage(product.media);
@@ -38,10 +41,8 @@ export function ProductCard({ product, onAdd, onSelect, eager = false, priority 
       <Link href={href} className={imageBox} tabIndex={-1} aria-hidden="true" onClick={onSelect}>
         {image && (
           <img
-            src={image.url}
+            {...responsiveImage(image, imageDisplay)}
             alt=""
-            width={image.width ?? 800}
-            height={image.height ?? 1000}
             loading={eager || priority ? 'eager' : 'lazy'}
             decoding="async"
             fetchPriority={priority ? 'high' : 'auto'}

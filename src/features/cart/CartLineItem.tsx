@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { css, cx } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
 import type { CartItem } from '../../../machines/cartMachine';
+import { IMAGE_DISPLAYS, responsiveImage } from '../../ui/images';
 import { Price } from '../../ui/Price';
 import { VariantDetails } from '../../ui/VariantDetails';
 
@@ -23,7 +24,13 @@ export function CartLineItem({ item, onSetQty, onRemove, compact = false }: Cart
   return (
     <li className={css({ display: 'flex', gap: '4', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>
       {image ? (
-        <img src={image} alt="" loading="lazy" className={css({ w: imageSize, h: imageSize, objectFit: 'cover', borderRadius: 'md', bg: 'surface', flexShrink: 0 })} />
+        <img
+          {...responsiveImage(image, compact ? IMAGE_DISPLAYS.cartLineCompact : IMAGE_DISPLAYS.cartLine)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className={css({ w: imageSize, h: imageSize, objectFit: 'cover', borderRadius: 'md', bg: 'surface', flexShrink: 0 })}
+        />
       ) : (
         <div aria-hidden="true" className={css({ w: imageSize, h: imageSize, borderRadius: 'md', bg: 'surface.raised', flexShrink: 0 })} />
       )}

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { FEATURED_HOME_LIMIT, type ProductSummary } from '../../../machines/catalogue';
 import type { FeaturedStatus } from '../../../machines/featuredMachine';
+import { IMAGE_DISPLAYS } from '../../ui/images';
 import { ProductCard } from '../../ui/ProductCard';
 import { ProductCardSkeleton } from '../../ui/ProductCardSkeleton';
 import { RetryAlert } from '../../ui/RetryAlert';
@@ -89,7 +90,7 @@ export function FeaturedView({ status, products, onAdd, onSelect, onRetry }: Fea
           <ul aria-label={t`Featured products`} className={grid}>
             {products.map((product, index) => (
               <li key={product.id} className={css({ display: 'flex', '& > article': { flex: '1' } })}>
-                <ProductCard product={product} onAdd={() => onAdd(product)} onSelect={() => onSelect(product, index)} />
+                <ProductCard product={product} imageDisplay={IMAGE_DISPLAYS.featuredCard} onAdd={() => onAdd(product)} onSelect={() => onSelect(product, index)} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lineTitle, type OrderLine } from '../../../machines/orders';
 import { css, cx } from '../../../styled-system/css';
+import { IMAGE_DISPLAYS, responsiveImage } from '../../ui/images';
 import { VariantDetails } from '../../ui/VariantDetails';
 import { Price } from '../../ui/Price';
 
@@ -25,7 +26,7 @@ export function OrderLines({ lines, currency }: OrderLinesProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index} className={css({ display: 'flex', gap: '4', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>
             {image ? (
-              <img src={image} alt="" loading="lazy" className={cx(imageBox, css({ objectFit: 'cover', bg: 'surface' }))} />
+              <img {...responsiveImage(image, IMAGE_DISPLAYS.orderLine)} alt="" loading="lazy" decoding="async" className={cx(imageBox, css({ objectFit: 'cover', bg: 'surface' }))} />
             ) : (
               <div aria-hidden="true" className={cx(imageBox, css({ bg: 'surface.raised' }))} />
             )}

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { MAX_THUMBNAILS, type Media, orderedMedia } from '../../../machines/catalogue';
+import { IMAGE_DISPLAYS, responsiveImage } from '../../ui/images';
 
 export type GalleryProps = { media: Media[]; title: string };
 
@@ -31,10 +32,8 @@ export function Gallery({ media, title }: GalleryProps) {
       <div className={css({ aspectRatio: '4 / 5', bg: 'surface.raised', borderRadius: 'lg', overflow: 'hidden' })}>
         {main && (
           <img
-            src={main.url}
+            {...responsiveImage(main, IMAGE_DISPLAYS.galleryMain)}
             alt={main.alt || title}
-            width={main.width ?? 800}
-            height={main.height ?? 1000}
             loading="eager"
             fetchPriority="high"
             decoding="async"
@@ -50,10 +49,8 @@ export function Gallery({ media, title }: GalleryProps) {
               <li key={image.url}>
                 <button type="button" className={thumb} aria-pressed={i === shown} aria-label={t`Show image ${n}`} onClick={() => setShown(i)}>
                   <img
-                    src={image.url}
+                    {...responsiveImage(image, IMAGE_DISPLAYS.galleryThumb)}
                     alt=""
-                    width={image.width ?? 800}
-                    height={image.height ?? 1000}
                     loading="lazy"
                     decoding="async"
                     className={css({ w: 'full', aspectRatio: '4 / 5', objectFit: 'cover' })}

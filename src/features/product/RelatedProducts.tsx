@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { css } from '../../../styled-system/css';
 import { RELATED_LIMIT, type ProductSummary } from '../../../machines/catalogue';
 import type { SideStatus } from '../../../machines/productMachine';
+import { IMAGE_DISPLAYS } from '../../ui/images';
 import { ProductCard } from '../../ui/ProductCard';
 import { ProductCardSkeleton } from '../../ui/ProductCardSkeleton';
 
@@ -36,7 +37,7 @@ export function RelatedProducts({ status, products, onSelect }: RelatedProductsP
         <ul className={grid}>
           {products.slice(0, RELATED_LIMIT).map((product, index) => (
             <li key={product.id} className={css({ display: 'flex', minW: '0', '& > *': { flex: '1' } })}>
-              <ProductCard product={product} onSelect={() => onSelect(product, index)} />
+              <ProductCard product={product} imageDisplay={IMAGE_DISPLAYS.relatedCard} onSelect={() => onSelect(product, index)} />
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { button } from '../../../styled-system/recipes';
 import { localized, primaryImage, type SearchResult } from '../../../machines/catalogue';
 import type { SearchStatus } from '../../../machines/searchMachine';
 import { CloseIcon, SearchIcon } from '../../ui/icons';
+import { IMAGE_DISPLAYS, responsiveImage } from '../../ui/images';
 import { fieldInput } from '../../ui/TextField';
 import { productHref, shopSearchHref } from './url';
 import { RetryAlert } from '../../ui/RetryAlert';
@@ -29,9 +30,6 @@ export type SearchDialogViewProps = {
   onChoose: () => void;
   onRetry: () => void;
 };
-
-const THUMB_WIDTH = 48;
-const THUMB_HEIGHT = 60;
 
 const resultLink = css({
   display: 'flex',
@@ -149,10 +147,8 @@ export function SearchDialogView(props: SearchDialogViewProps) {
                             >
                               {image && (
                                 <img
-                                  src={image.url}
+                                  {...responsiveImage(image, IMAGE_DISPLAYS.searchThumb)}
                                   alt=""
-                                  width={THUMB_WIDTH}
-                                  height={THUMB_HEIGHT}
                                   decoding="async"
                                   className={css({ w: 'full', h: 'full', objectFit: 'cover' })}
                                 />

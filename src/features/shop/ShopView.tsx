@@ -7,6 +7,7 @@ import { hasFilters, pageCount, SORT_OPTIONS, type ShopQuery, type SortKey } fro
 import { Button } from '../../ui/Button';
 import { Drawer } from '../../ui/Drawer';
 import { pageHeading } from '../../ui/Page';
+import { IMAGE_DISPLAYS } from '../../ui/images';
 import { ProductCard } from '../../ui/ProductCard';
 import { ProductCardSkeleton } from '../../ui/ProductCardSkeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -157,7 +158,7 @@ export function ShopView({ status, query, products, total, onChange, onClear, on
               <ul className={grid}>
                 {products.map((product, index) => (
                   <li key={product.id} className={css({ display: 'flex', '& > article': { flex: '1' } })}>
-                    <ProductCard product={product} headingLevel="h2" eager={index < 3} priority={index === 0} onAdd={() => onAdd(product)} onSelect={onSelect ? () => onSelect(product, index) : undefined} />
+                    <ProductCard product={product} headingLevel="h2" imageDisplay={IMAGE_DISPLAYS.shopCard} eager={index < 3} priority={index === 0} onAdd={() => onAdd(product)} onSelect={onSelect ? () => onSelect(product, index) : undefined} />
                   </li>
                 ))}
               </ul>

@@ -8,6 +8,7 @@ import { css, cx } from '../../../../styled-system/css';
 import { BackLink } from '../../../ui/BackLink';
 import { Button } from '../../../ui/Button';
 import { card } from '../../../ui/Card';
+import { IMAGE_DISPLAYS, responsiveImage } from '../../../ui/images';
 import { OrderStatusBadge } from '../../../ui/OrderStatusBadge';
 import { pageHeading } from '../../../ui/Page';
 import { Price } from '../../../ui/Price';
@@ -169,7 +170,13 @@ export function AdminOrderView({ status, orderNumber: requested, order, step, pe
                   <th scope="row" className={cx(cell, css({ fontWeight: 'normal' }))}>
                     <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
                       {line.image ? (
-                        <img src={line.image} alt="" loading="lazy" className={cx(imageBox, css({ objectFit: 'cover', bg: 'surface.raised' }))} />
+                        <img
+                          {...responsiveImage(line.image, IMAGE_DISPLAYS.adminOrderLine)}
+                          alt=""
+                          loading="lazy"
+                          decoding="async"
+                          className={cx(imageBox, css({ objectFit: 'cover', bg: 'surface.raised' }))}
+                        />
                       ) : (
                         <div aria-hidden="true" className={cx(imageBox, css({ bg: 'surface.raised' }))} />
                       )}

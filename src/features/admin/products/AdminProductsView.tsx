@@ -17,6 +17,7 @@ import { button } from '../../../../styled-system/recipes';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
+import { IMAGE_DISPLAYS, responsiveImage } from '../../../ui/images';
 import { pageHeading } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { fieldInput, fieldLabel } from '../../../ui/TextField';
@@ -251,11 +252,10 @@ export function AdminProductsView({
                       <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
                         {row.image ? (
                           <img
-                            src={row.image}
+                            {...responsiveImage(row.image, IMAGE_DISPLAYS.adminListThumb)}
                             alt=""
-                            width={40}
-                            height={40}
                             loading="lazy"
+                            decoding="async"
                             className={css({ w: '10', h: '10', objectFit: 'cover', borderRadius: 'md', flexShrink: 0, bg: 'surface.raised' })}
                           />
                         ) : (
