@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { AdminScreen } from '../features/admin/AdminRoute';
+import { IMAGE_DISPLAYS, type ImageDisplay, responsiveImage } from '../ui/images';
 import { Spinner } from '../ui/Spinner';
 import { type Media, primaryImage } from '../../machines/catalogue';
 import { prefetchProduct, prefetchShopPage } from '../api/products';
@@ -41,12 +42,12 @@ const LANDING_PAGES: { pattern: RegExp; screen: { preload: () => void }; data?: 
   {
     pattern: /^\/shop\/?$/,
     screen: Shop,
-    data: (_, search, locale) => preloadFirstImage(prefetchShopPage(parseShopQuery(search), locale).then((page) => page.products[0]?.media ?? [])),
+    data: (_, search, locale) => preloadFirstImage(prefetchShopPage(parseShopQuery(search), locale).then((page) => page.products[0]?.media ?? []), IMAGE_DISPLAYS.shopCard),
   },
   {
     pattern: /^\/shop\/([^/]+)\/?$/,
     screen: Product,
-    data: ([, slug]) => preloadFirstImage(prefetchProduct(slug).then((product) => product.media)),
+    data: ([, slug]) => preloadFirstImage(prefetchProduct(slug).then((product) => product.media), IMAGE_DISPLAYS.galleryMain),
   },
   { pattern: /^\/collections\/?$/, screen: Collections },
   { pattern: /^\/cart\/?$/, screen: Cart },
@@ -55,14 +56,19 @@ const LANDING_PAGES: { pattern: RegExp; screen: { preload: () => void }; data?: 
 ];
 /**
  * The first image of the first screen is what it is judged by (LCP): it starts loading as soon as
- * the data names it, not when the screen has rendered.
+ * the data names it, not when the screen has rendered. With the same srcset and sizes as the
+ * screen's <img> (`display`), the browser picks the same candidate, so the preload is the one used.
  */
-function preloadFirstImage(media: Promise<Media[]>): void {
+function preloadFirstImage(media: Promise<Media[]>, display: ImageDisplay): void {
   media
     .then((items) => {
-      const url = primaryImage(items)?.url;
-      if (!url) return;
-      const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: url, fetchPriority: 'high' });
+      const image = primaryImage(items);
+      if (!image) return;
+      const { src, srcSet, sizes } = responsiveImage(image, display);
+      // No href beside a srcset: a browser without imagesrcset would fetch an image nobody uses.
+      const attributes = srcSet ? { imagesrcset: srcSet, imagesizes: sizes ?? '' } : { href: src };
+      const link = document.createElement('link');
+      for (const [name, value] of Object.entries({ rel: 'preload', as: 'image', fetchpriority: 'high', ...attributes })) link.setAttribute(name, value);
       document.head.append(link);
     })
     .catch(() => undefined);
