@@ -21,6 +21,8 @@ function precompress(): Plugin {
     apply: 'build',
     enforce: 'post',
     writeBundle(options, bundle) {
+      // The server bundle (dist/server) is read from disk by Node, never sent.
+      if (this.environment?.config.consumer === 'server') return;
       const dir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(fileName)) continue;

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectLocale } from '../machines/localeMachine';
 import { App } from './app/App';
 import { installChunkReload } from './app/chunkReload';
+import { readFirstScreen } from './app/firstScreen';
 import { preloadRoute } from './app/routes';
 import { createServices } from './app/services/createServices';
 import { activateLocale } from './i18n/i18n';
@@ -22,14 +23,30 @@ async function applyLocale(locale: 'en' | 'de') {
   document.documentElement.lang = locale;
 }
 
-// The first screen's code, texts and data load alongside the shell's catalogue, not after it.
-preloadRoute(window.location.pathname, window.location.search, selectLocale(services.locale.getSnapshot()));
-// Subscribe first, so a change that arrives while the first catalogue loads is not missed.
-services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));
-await applyLocale(selectLocale(services.locale.getSnapshot()));
+// A server-rendered page carries its first screen: the app hydrates it in the HTML's language.
+const firstScreen = readFirstScreen(document);
+const detected = selectLocale(services.locale.getSnapshot());
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+// The first screen's code, texts and data load alongside the shell's catalogue, not after it
+// (a server-rendered page already holds its data).
+preloadRoute(window.location.pathname, window.location.search, firstScreen?.locale ?? detected, { data: !firstScreen });
+
+const root = document.getElementById('root') as HTMLElement;
+const app = (
   <StrictMode>
-    <App services={services} />
-  </StrictMode>,
+    <App services={services} firstScreen={firstScreen} />
+  </StrictMode>
 );
+if (firstScreen) {
+  await applyLocale(firstScreen.locale);
+  hydrateRoot(root, app);
+  // The visitor's own language (a choice stored before the server could see it, or the country
+  // answer) takes over only after hydration, as a whole-page switch — never a mix of both.
+  services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));
+  requestAnimationFrame(() => void applyLocale(selectLocale(services.locale.getSnapshot())));
+} else {
+  // Subscribe first, so a change that arrives while the first catalogue loads is not missed.
+  services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));
+  await applyLocale(detected);
+  createRoot(root).render(app);
+}

@@ -1,3 +1,5 @@
+import { useAuthSelector } from '../services/useAuthSelector';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -7,7 +9,8 @@ import { selectCount, selectDrawerOpen } from '../../machines/cartMachine';
 import { selectLocale } from '../../machines/localeMachine';
 import { selectToasts } from '../../machines/toastMachine';
 import type { SearchDialogContainerProps } from '../features/search/SearchDialogContainer';
-import { loadFeatureCatalog } from '../i18n/i18n';
+import { isLocale, loadFeatureCatalog } from '../i18n/i18n';
+import { useHydrated } from './hydration';
 import { useServices } from '../services/context';
 import { lazyFeature, lazyWithPreload } from './lazyFeature';
 import { NewsletterSignup } from './routes';
@@ -36,20 +39,24 @@ export function Shell({ children }: { children: ReactNode }) {
   const menuMounted = useOpenedOnce(menuOpen);
   const [searchOpen, setSearchOpen] = useState(false);
   const searchMounted = useOpenedOnce(searchOpen);
-  const signedIn = useSelector(auth, selectAuthStatus) === 'signedIn';
-  const isAdmin = useSelector(auth, selectIsAdmin);
+  const signedIn = useAuthSelector(selectAuthStatus) === 'signedIn';
+  const isAdmin = useAuthSelector(selectIsAdmin);
   const cartCount = useSelector(cart, selectCount);
   // What the first screen does not need mounts once the browser is idle, or as soon as it is used.
   const idle = useIdle();
   const drawerOpen = useSelector(cart, selectDrawerOpen);
   const hasToasts = useSelector(toasts, (snapshot) => selectToasts(snapshot).length > 0);
   const currentLocale = useSelector(locale, selectLocale);
+  // A server-rendered page knows nothing of the browser's cart, session or stored language: the
+  // hydrating render shows what the server showed (the HTML's language), the next one the browser's.
+  const hydrated = useHydrated();
+  const { i18n } = useLingui();
   const shared = {
     path,
-    cartCount,
+    cartCount: hydrated ? cartCount : 0,
     signedIn,
     isAdmin,
-    locale: currentLocale,
+    locale: hydrated ? currentLocale : isLocale(i18n.locale) ? i18n.locale : currentLocale,
     onLocaleChange: (next: typeof currentLocale) => locale.send({ type: 'locale.set', locale: next }),
     onSignOut: () => auth.send({ type: 'auth.signOut' }),
     onOpenCart: () => cart.send({ type: 'drawer.open' }),
@@ -59,6 +66,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <SkipLink />
       <HeaderView
         {...shared}
+        cartCountPending={!hydrated}
         onNavigate={navigate}
         onOpenMenu={() => {
           setMenuOpen(true);

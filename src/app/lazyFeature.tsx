@@ -1,6 +1,9 @@
 import { lazy, type ComponentType } from 'react';
 import { loadFeatureCatalog, markFeatureInUse } from '../i18n/i18n';
 
+/** Screens whose code is on its way: the server renders again once they are in (src/entry-server.tsx). */
+export const screensLoading = new Set<Promise<unknown>>();
+
 /**
  * A code-split screen: its chunk and its feature's catalogue (src/features/<name>/locales) load
  * together, so the screen never renders untranslated. `preload()` starts both before the screen
@@ -16,9 +19,12 @@ export function lazyFeature<P = any>(feature: string, load: () => Promise<{ defa
     });
     return chunk;
   };
-  const Component = lazy(async () => {
-    const [mod] = await Promise.all([loadChunk(), loadFeatureCatalog(feature)]);
-    return mod;
+  const Component = lazy(() => {
+    const loading = Promise.all([loadChunk(), loadFeatureCatalog(feature)]).then(([mod]) => mod);
+    screensLoading.add(loading);
+    const settled = () => screensLoading.delete(loading);
+    loading.then(settled, settled);
+    return loading;
   });
   const preload = () => {
     markFeatureInUse(feature);

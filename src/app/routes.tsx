@@ -74,12 +74,12 @@ function preloadFirstImage(media: Promise<Media[]>, display: ImageDisplay): void
     .catch(() => undefined);
 }
 
-export function preloadRoute(pathname: string, search: string, locale: string): void {
+export function preloadRoute(pathname: string, search: string, locale: string, { data = true }: { data?: boolean } = {}): void {
   for (const page of LANDING_PAGES) {
     const match = page.pattern.exec(pathname);
     if (!match) continue;
     page.screen.preload();
-    page.data?.(match, search, locale);
+    if (data) page.data?.(match, search, locale);
     return;
   }
 }

@@ -22,13 +22,29 @@ function write(storage: Storage, key: string, value: string) {
   }
 }
 
+/**
+ * The language also goes into a cookie: the server renders a visit's first page in it
+ * (src/entry-server.tsx), so a returning visitor's page is in their language from the first byte.
+ */
+function rememberForServer(locale: string) {
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain first-party preference cookie; the Cookie Store API is not in every browser
+    document.cookie = `${LOCALE_STORAGE_KEY}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  } catch {
+    // Cookies blocked: the server falls back to the browser's languages.
+  }
+}
+
 export function createLocaleActor(storage: Storage = browserStorage(), location: Location = window.location) {
   const machine = localeMachine.provide({
     actors: {
       fetchCountry: fromPromise(async ({ signal }) => parseCountry(await fetchCountryText(signal))),
     },
     actions: {
-      persistLocale: (_, { locale }) => write(storage, LOCALE_STORAGE_KEY, locale),
+      persistLocale: (_, { locale }) => {
+        write(storage, LOCALE_STORAGE_KEY, locale);
+        rememberForServer(locale);
+      },
       persistCountry: (_, { country }) => write(storage, COUNTRY_STORAGE_KEY, country),
     },
   });

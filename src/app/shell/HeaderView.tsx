@@ -13,6 +13,11 @@ import { Logo } from './Logo';
 export type HeaderViewProps = {
   path: string;
   cartCount: number;
+  /**
+   * The page is server-rendered and not yet hydrated: the saved cart is only in the browser. The badge
+   * then shows the count the page's early script read from storage (index.html), so it never blinks.
+   */
+  cartCountPending?: boolean;
   signedIn: boolean;
   isAdmin: boolean;
   locale: Locale;
@@ -41,10 +46,36 @@ export const navLink = css({
   '&[aria-current=page]': { color: 'fg', borderBottomWidth: '2px', borderColor: 'accent' },
 });
 
+const badgeStyles = {
+  position: 'absolute',
+  top: '1',
+  right: '0',
+  minW: '5',
+  h: '5',
+  px: '1',
+  borderRadius: 'full',
+  bg: 'accent',
+  color: 'accent.fg',
+  fontSize: 'xs',
+  fontWeight: 'bold',
+  display: 'grid',
+  placeItems: 'center',
+} as const;
+const badge = css(badgeStyles);
+/**
+ * Shown only when index.html's early script found a saved cart: it marks `<html data-saved-cart-count>`
+ * and puts the count (as CSS text, "3" or "99+") in `--saved-cart-count`.
+ */
+const savedCountBadge = css(badgeStyles, {
+  display: 'none',
+  'html[data-saved-cart-count] &': { display: 'grid' },
+  _after: { content: 'var(--saved-cart-count)' },
+});
+
 export const isCurrent = (path: string, href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
 
 export function HeaderView(props: HeaderViewProps) {
-  const { path, cartCount, signedIn, isAdmin, locale, onLocaleChange, onNavigate, onSignOut, onOpenCart, onOpenMenu, onMenuIntent, onOpenSearch, onSearchIntent } = props;
+  const { path, cartCount, cartCountPending = false, signedIn, isAdmin, locale, onLocaleChange, onNavigate, onSignOut, onOpenCart, onOpenMenu, onMenuIntent, onOpenSearch, onSearchIntent } = props;
   const { t, i18n } = useLingui();
   return (
     <header className={css({ position: 'sticky', top: 0, zIndex: 40, bg: 'bg', borderBottomWidth: '1px', borderColor: 'border' })}>
@@ -94,27 +125,11 @@ export function HeaderView(props: HeaderViewProps) {
           >
             <CartIcon />
             {cartCount > 0 && (
-              <span
-                aria-hidden="true"
-                className={css({
-                  position: 'absolute',
-                  top: '1',
-                  right: '0',
-                  minW: '5',
-                  h: '5',
-                  px: '1',
-                  borderRadius: 'full',
-                  bg: 'accent',
-                  color: 'accent.fg',
-                  fontSize: 'xs',
-                  fontWeight: 'bold',
-                  display: 'grid',
-                  placeItems: 'center',
-                })}
-              >
+              <span aria-hidden="true" className={badge}>
                 {cartCount > 99 ? '99+' : cartCount}
               </span>
             )}
+            {cartCountPending && <span aria-hidden="true" className={savedCountBadge} />}
           </button>
         </div>
       </div>

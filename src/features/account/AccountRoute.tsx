@@ -1,13 +1,14 @@
+import { useAuthSelector } from '../../services/useAuthSelector';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useMachine, useSelector } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { fromPromise } from 'xstate';
 import { type AuthUser, selectAuthStatus, selectUser } from '../../../machines/authMachine';
 import { type ProfileNotice, type ProfileStatus, profileMachine } from '../../../machines/profileMachine';
 import { fetchProfile, saveProfile } from '../../api/profile';
-import { useNotify, useServices } from '../../services/context';
+import { useNotify } from '../../services/context';
 import { Spinner } from '../../ui/Spinner';
 import { AccountView } from './AccountView';
 
@@ -23,9 +24,8 @@ export type AccountRouteProps = { newsletter?: ReactNode };
 /** /account: signed-in users only; the profile machine lives here, one per user. */
 export default function AccountRoute({ newsletter }: AccountRouteProps) {
   const { i18n } = useLingui();
-  const { auth } = useServices();
-  const status = useSelector(auth, selectAuthStatus);
-  const user = useSelector(auth, selectUser);
+  const status = useAuthSelector(selectAuthStatus);
+  const user = useAuthSelector(selectUser);
   if (status === 'loading') return <Spinner label={i18n._(texts.loading)} />;
   if (status === 'signedOut' || !user) return <Redirect to="/auth" replace />;
   return <Account key={user.id} user={user} newsletter={newsletter} />;

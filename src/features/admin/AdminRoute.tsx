@@ -1,12 +1,12 @@
+import { useAuthSelector } from '../../services/useAuthSelector';
 import { useLingui } from '@lingui/react/macro';
-import { useMachine, useSelector } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { css } from '../../../styled-system/css';
 import { useLocation, useSearch } from 'wouter';
 import { adminNavMachine, selectPendingReviews } from '../../../machines/adminNavMachine';
 import { selectAdminAccess, selectAuthStatus } from '../../../machines/authMachine';
 import { countPendingReviews } from '../../api/admin';
-import { useServices } from '../../services/context';
 import { Spinner } from '../../ui/Spinner';
 import { AdminProductsPage } from './products/AdminProductsPage';
 import { ProductFormPage } from './productForm/ProductFormPage';
@@ -40,9 +40,8 @@ const SECTION: Record<AdminScreen['page'], AdminSection> = {
  */
 export default function AdminRoute(screen: AdminScreen) {
   const { t } = useLingui();
-  const { auth } = useServices();
-  const access = useSelector(auth, selectAdminAccess);
-  const signedIn = useSelector(auth, selectAuthStatus) === 'signedIn';
+  const access = useAuthSelector(selectAdminAccess);
+  const signedIn = useAuthSelector(selectAuthStatus) === 'signedIn';
   const [path] = useLocation();
   const search = useSearch();
   if (access === 'checking') {

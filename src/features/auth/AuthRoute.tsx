@@ -1,13 +1,14 @@
+import { useAuthSelector } from '../../services/useAuthSelector';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useMachine, useSelector } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { type AuthFormStatus, type AuthNotice, type AuthTab, authFormMachine } from '../../../machines/authFormMachine';
 import { selectAuthStatus } from '../../../machines/authMachine';
 import { signIn, signUp } from '../../api/auth';
-import { useNotify, useServices } from '../../services/context';
+import { useNotify } from '../../services/context';
 import { Spinner } from '../../ui/Spinner';
 import { AuthView, type AuthViewStatus } from './AuthView';
 import { authSearch, parseAuthTab, parseNext } from './url';
@@ -44,8 +45,7 @@ const serverMessages: Record<string, ReturnType<typeof msg>> = {
  */
 export default function AuthRoute() {
   const { i18n } = useLingui();
-  const { auth } = useServices();
-  const status = useSelector(auth, selectAuthStatus);
+  const status = useAuthSelector(selectAuthStatus);
   const next = parseNext(useSearch());
   if (status === 'loading') return <Spinner label={i18n._(texts.loading)} />;
   if (status === 'signedIn') return <Redirect to={next} replace />;

@@ -1,3 +1,5 @@
+import { useAuthSelector } from '../../services/useAuthSelector';
+import { useLingui } from '@lingui/react/macro';
 import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -7,17 +9,37 @@ import { regionForCountry } from '../../../machines/orders';
 import { checkoutMachine, selectCheckoutBusy, selectFailure, selectQuote, selectRegion } from '../../../machines/checkoutMachine';
 import { createCheckoutSession, fetchShippingRates } from '../../api/checkout';
 import { useServices } from '../../services/context';
+import { useHydrated } from '../../app/hydration';
+import { Page } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
 import { CartPageView } from './CartPageView';
 import { leaveForCheckout } from './leaveForCheckout';
 import { readShippingRegion, writeShippingRegion } from './shippingRegionChoice';
 
-/** /cart: the app's cart, and the checkout that leaves for the hosted payment page (SPEC §2, §4). */
+/**
+ * /cart. The cart lives in the browser: a server-rendered page shows the heading and a spinner where
+ * the lines will be, never an empty cart that fills a moment later.
+ */
 export default function CartRoute() {
-  const { cart, auth, locale } = useServices();
+  const hydrated = useHydrated();
+  const { t } = useLingui();
+  if (!hydrated) {
+    return (
+      <Page title={t`Shopping Cart`}>
+        <Spinner label={t`Loading...`} />
+      </Page>
+    );
+  }
+  return <CartPage />;
+}
+
+/** The app's cart, and the checkout that leaves for the hosted payment page (SPEC §2, §4). */
+function CartPage() {
+  const { cart, locale } = useServices();
   const items = useSelector(cart, selectItems);
   const subtotal = useSelector(cart, selectSubtotal);
   const currency = useSelector(cart, selectCurrency);
-  const user = useSelector(auth, selectUser);
+  const user = useAuthSelector(selectUser);
   // Read from the context directly: importing the locale machine's module here would split it out of the first page's chunk.
   const language = useSelector(locale, (snapshot) => snapshot.context.locale);
   const country = useSelector(locale, (snapshot) => snapshot.context.country);

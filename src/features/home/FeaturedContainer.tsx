@@ -4,18 +4,20 @@ import { fromPromise } from 'xstate';
 import { FEATURED_HOME_LIMIT, quickAddFromFeatured, type ProductSummary } from '../../../machines/catalogue';
 import { featuredMachine, type FeaturedStatus } from '../../../machines/featuredMachine';
 import { fetchFeatured } from '../../api/products';
+import { firstScreenKey, useFirstSnapshot } from '../../app/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
 import { useAddToCart } from '../../services/useAddToCart';
 import { FeaturedView } from './FeaturedView';
 
-const machine = featuredMachine.provide({
+/** The featured block's machine with its data source; the server renders the first screen with it too. */
+export const featuredScreenMachine = featuredMachine.provide({
   actors: { fetchFeatured: fromPromise(({ input }) => fetchFeatured(input.limit)) },
   actions: { listViewed: (_, { products }) => analytics.viewItemList(ITEM_LISTS.featured, products) },
 });
 
 /** The home page's featured block: loads the featured products; Add to Cart per SPEC §4 featured add. */
 export function FeaturedContainer() {
-  const [snapshot, send] = useMachine(machine, { input: { limit: FEATURED_HOME_LIMIT } });
+  const [snapshot, send] = useMachine(featuredScreenMachine, { input: { limit: FEATURED_HOME_LIMIT }, snapshot: useFirstSnapshot(firstScreenKey.featured) });
   const [, navigate] = useLocation();
   const addToCart = useAddToCart();
   const add = (product: ProductSummary) => {

@@ -1,11 +1,12 @@
+import { useAuthSelector } from '../../services/useAuthSelector';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useMachine, useSelector } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { selectUser } from '../../../machines/authMachine';
 import { newsletterMachine, selectNewsletterStatus, type NewsletterNotice, type NewsletterSource } from '../../../machines/newsletterMachine';
 import { subscribe } from '../../api/newsletter';
-import { useNotify, useServices } from '../../services/context';
+import { useNotify } from '../../services/context';
 import { NewsletterFormView } from './NewsletterFormView';
 
 const texts = {
@@ -22,9 +23,8 @@ const texts = {
 /** The newsletter form of the footer or the account page, wired to the newsletter machine. */
 export default function NewsletterSignup({ source }: { source: NewsletterSource }) {
   const { i18n } = useLingui();
-  const { auth } = useServices();
   const notify = useNotify();
-  const user = useSelector(auth, selectUser);
+  const user = useAuthSelector(selectUser);
   // i18n._ runs when the toast is shown, so it speaks the language active at that moment.
   const toastFor = (notice: NewsletterNotice) => {
     switch (notice.kind) {

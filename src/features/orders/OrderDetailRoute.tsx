@@ -1,12 +1,12 @@
+import { useAuthSelector } from '../../services/useAuthSelector';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useMachine, useSelector } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import { Redirect, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { selectAuthStatus, selectUser } from '../../../machines/authMachine';
 import { orderDetailMachine, selectOrderDetailStatus } from '../../../machines/orderDetailMachine';
 import { fetchOrderByNumber } from '../../api/orders';
-import { useServices } from '../../services/context';
 import { Spinner } from '../../ui/Spinner';
 import { OrderDetailView } from './OrderDetailView';
 import { signInHref } from './url';
@@ -18,9 +18,8 @@ export type OrderDetailRouteProps = { orderNumber: string };
 /** /orders/{orderNumber}: one of the signed-in customer's orders (the database decides which are theirs). */
 export default function OrderDetailRoute({ orderNumber }: OrderDetailRouteProps) {
   const { i18n } = useLingui();
-  const { auth } = useServices();
-  const status = useSelector(auth, selectAuthStatus);
-  const user = useSelector(auth, selectUser);
+  const status = useAuthSelector(selectAuthStatus);
+  const user = useAuthSelector(selectUser);
   const [path] = useLocation();
   if (status === 'loading') return <Spinner label={i18n._(texts.loading)} />;
   if (status === 'signedOut' || !user) return <Redirect to={signInHref(path)} replace />;

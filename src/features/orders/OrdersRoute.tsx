@@ -1,6 +1,7 @@
+import { useAuthSelector } from '../../services/useAuthSelector';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useSelector } from '@xstate/react';
+
 import { useEffect } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { selectAuthStatus, selectUser } from '../../../machines/authMachine';
@@ -20,9 +21,9 @@ const texts = { loading: msg`Loading...` };
  */
 export default function OrdersRoute() {
   const { i18n } = useLingui();
-  const { auth, cart } = useServices();
-  const status = useSelector(auth, selectAuthStatus);
-  const user = useSelector(auth, selectUser);
+  const { cart } = useServices();
+  const status = useAuthSelector(selectAuthStatus);
+  const user = useAuthSelector(selectUser);
   const search = useSearch();
   const { sessionId } = parseOrdersSearch(search);
   const here = withSearch('/orders', search);

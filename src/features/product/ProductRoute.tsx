@@ -5,11 +5,22 @@ import { fromPromise } from 'xstate';
 import { productMachine, productStatus, sideStatus } from '../../../machines/productMachine';
 import { fetchProductBySlug, fetchRating, fetchRelated } from '../../api/products';
 import { fetchReviews } from '../../api/reviews';
+import { firstScreenKey, useFirstSnapshot } from '../../app/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
 import { useServices } from '../../services/context';
 import { useAddToCart } from '../../services/useAddToCart';
 import { ProductView } from './ProductView';
 import { ReviewFormContainer } from './ReviewFormContainer';
+
+/** The product machine with its data sources; the server renders the first screen with it too (its actions are the page's). */
+export const productScreenMachine = productMachine.provide({
+  actors: {
+    fetchProduct: fromPromise(({ input }) => fetchProductBySlug(input.slug)),
+    fetchRating: fromPromise(({ input }) => fetchRating(input.productId)),
+    fetchReviews: fromPromise(({ input }) => fetchReviews(input.productId)),
+    fetchRelated: fromPromise(({ input }) => fetchRelated(input.product)),
+  },
+});
 
 /** /shop/{slug}: the product machine with the api behind it, mapped to the view. */
 export default function ProductRoute({ slug }: { slug: string }) {
@@ -20,13 +31,7 @@ export default function ProductRoute({ slug }: { slug: string }) {
   addToCart.current = add;
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(
-    productMachine.provide({
-      actors: {
-        fetchProduct: fromPromise(({ input }) => fetchProductBySlug(input.slug)),
-        fetchRating: fromPromise(({ input }) => fetchRating(input.productId)),
-        fetchReviews: fromPromise(({ input }) => fetchReviews(input.productId)),
-        fetchRelated: fromPromise(({ input }) => fetchRelated(input.product)),
-      },
+    productScreenMachine.provide({
       actions: {
         addToCart: (_, { product, variant, qty }) => addToCart.current(product, variant, qty),
         goToCart: () => {
@@ -36,7 +41,7 @@ export default function ProductRoute({ slug }: { slug: string }) {
         viewItem: (_, { product, variant }) => analytics.viewItem(product, variant),
       },
     }),
-    { input: { slug } },
+    { input: { slug }, snapshot: useFirstSnapshot(firstScreenKey.product(slug)) },
   );
   const { context } = snapshot;
   const status = productStatus(snapshot);

@@ -1,6 +1,7 @@
+import { useAuthSelector } from '../../services/useAuthSelector';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useMachine, useSelector } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { selectAuthStatus, selectUser } from '../../../machines/authMachine';
@@ -8,7 +9,7 @@ import type { Product } from '../../../machines/catalogue';
 import { type AuthState, type ReviewNotice, reviewFormMachine, reviewFormStatus } from '../../../machines/reviewFormMachine';
 import { hasPurchased, submitReview } from '../../api/reviews';
 import { analytics } from '../../services/analytics';
-import { useNotify, useServices } from '../../services/context';
+import { useNotify } from '../../services/context';
 import { ReviewForm } from './ReviewForm';
 
 const texts = {
@@ -21,9 +22,8 @@ const texts = {
 
 /** The auth actor's state as the review form sees it. */
 function useAuthState(): AuthState {
-  const { auth } = useServices();
-  const status = useSelector(auth, selectAuthStatus);
-  const user = useSelector(auth, selectUser);
+  const status = useAuthSelector(selectAuthStatus);
+  const user = useAuthSelector(selectUser);
   if (status === 'signedIn' && user) return { status, user };
   return { status: status === 'loading' ? 'loading' : 'signedOut' };
 }

@@ -28,14 +28,14 @@ export function useProductHead(product: Product | null, locale: string, rating: 
     };
   }, [description]);
 
-  const jsonLd = product ? jsonLdText(productJsonLd(product, { origin: window.location.origin, locale, rating })) : null;
+  // Built in the effect: the page's origin is only known in the browser (this also renders on the server).
   useEffect(() => {
-    if (jsonLd === null) return;
+    if (!product) return;
     const script = document.createElement('script');
     script.type = 'application/ld+json';
     script.dataset.product = '';
-    script.textContent = jsonLd;
+    script.textContent = jsonLdText(productJsonLd(product, { origin: window.location.origin, locale, rating }));
     document.head.append(script);
     return () => script.remove();
-  }, [jsonLd]);
+  }, [product, locale, rating]);
 }

@@ -7,10 +7,15 @@ import { quickAddFromShop, SHOP_PAGE_SIZE, type ProductSummary } from '../../../
 import { shopMachine, shopStatus } from '../../../machines/shopMachine';
 import { clearFilters, pageCount, withChange } from '../../../machines/shopQuery';
 import { fetchShopPage } from '../../api/products';
+import { firstScreenKey, useFirstSnapshot } from '../../app/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
 import { useAddToCart } from '../../services/useAddToCart';
 import { ShopView } from './ShopView';
 import { parseShopQuery, shopHref } from './url';
+
+/** The shop machine with its data source (titles sorted in `locale()`'s language); the server renders the first screen with it too. */
+export const shopScreenMachine = (locale: () => string) =>
+  shopMachine.provide({ actors: { fetchShopPage: fromPromise(({ input }) => fetchShopPage(input.query, SHOP_PAGE_SIZE, locale())) } });
 
 /** /shop: the URL's query → shop machine → view; every shopper change is a new URL. */
 export default function ShopRoute() {
@@ -21,9 +26,9 @@ export default function ShopRoute() {
   const { i18n } = useLingui();
   const locale = useRef(i18n.locale);
   locale.current = i18n.locale;
-  const [snapshot, send] = useMachine(
-    shopMachine.provide({ actors: { fetchShopPage: fromPromise(({ input }) => fetchShopPage(input.query, SHOP_PAGE_SIZE, locale.current)) } }),
-  );
+  const [snapshot, send] = useMachine(shopScreenMachine(() => locale.current), {
+    snapshot: useFirstSnapshot(firstScreenKey.shop(shopHref(query), i18n.locale)),
+  });
   const addToCart = useAddToCart();
   const status = shopStatus(snapshot.value);
   const { products, total, query: loaded } = snapshot.context;
