@@ -1,4 +1,5 @@
 import { invalidMimeType, storageError } from './errors.ts';
+import { loadSharp } from './sharp.ts';
 
 /** 'Image/PNG; charset=x' → 'image/png'. */
 export function baseMimeType(contentType: string): string {
@@ -32,17 +33,44 @@ const IMAGE_SIGNATURES: Record<string, (bytes: Uint8Array) => boolean> = {
   'image/avif': (b) => startsWith(b, ascii('ftypavif'), 4) || startsWith(b, ascii('ftypavis'), 4),
 };
 
+/** The image type the bytes are, by their magic numbers: one of the formats image buckets take, or undefined. */
+export function sniffImageType(bytes: Uint8Array): string | undefined {
+  for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']) {
+    if (IMAGE_SIGNATURES[type](bytes)) return type;
+  }
+  return undefined;
+}
+
+/** What libvips calls each type (AVIF is an HEIF container). */
+const SHARP_FORMATS: Record<string, string> = {
+  'image/jpeg': 'jpeg',
+  'image/jpg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'heif',
+};
+
 /**
  * Checks an upload against the bucket's rules: the declared type must be allowed and, where the
- * bucket takes images only, the bytes must really be that image type (a renamed script is refused).
+ * bucket takes images only, the bytes must really be that image type — the magic bytes first
+ * (a renamed script or zip is refused without touching a decoder), then the image header as
+ * libvips reads it (a PNG signature followed by garbage is refused too). Hosted Storage checks the
+ * declared type only; refusing bytes that cannot be shown keeps broken images out of the shop.
  */
-export function checkUploadType(mimetype: string, bytes: Uint8Array, allowed: readonly string[] | null): void {
+export async function checkUploadType(mimetype: string, bytes: Uint8Array, allowed: readonly string[] | null): Promise<void> {
   const type = baseMimeType(mimetype);
   if (!isMimeAllowed(type, allowed)) throw invalidMimeType(type);
   if (!onlyImagesAllowed(allowed)) return;
   const matches = IMAGE_SIGNATURES[type];
   if (!matches) throw invalidMimeType(type);
-  if (!matches(bytes)) {
-    throw storageError(415, 'invalid_mime_type', `The file content does not match the mime type ${type}`);
-  }
+  const mismatch = () => storageError(415, 'invalid_mime_type', `The file content does not match the mime type ${type}`);
+  if (!matches(bytes)) throw mismatch();
+  const sharp = await loadSharp();
+  // Only the header is read here; `limitInputPixels: false` because the size rule belongs to the
+  // render endpoint (hosted Storage stores big images and refuses to transform them).
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  if (!metadata || metadata.format !== SHARP_FORMATS[type] || !metadata.width || !metadata.height) throw mismatch();
 }

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { asRole } from '../context.ts';
 import type { Database } from '../db/types.ts';
 import type { Claims } from '../jwt.ts';
-import { asRole } from '../context.ts';
 import type { BlobStore } from './blobs.ts';
-import { storageTransaction } from './file-transaction.ts';
-import { bucketNotFound, invalidRequest, mapStorageDbError, objectNotFound } from './errors.ts';
 import { findBucket } from './buckets.ts';
+import { bucketNotFound, invalidRequest, mapStorageDbError, objectNotFound } from './errors.ts';
+import { storageTransaction } from './file-transaction.ts';
 import { checkUploadType } from './mime.ts';
 import type { UploadBody } from './upload-body.ts';
 
@@ -89,7 +89,7 @@ export class ObjectStore {
     if (!bucket) throw bucketNotFound();
     const limit = Math.min(bucket.file_size_limit ?? this.globalSizeLimit, this.globalSizeLimit);
     const body = await req.readBody(limit);
-    checkUploadType(body.mimetype, body.bytes, bucket.allowed_mime_types);
+    await checkUploadType(body.mimetype, body.bytes, bucket.allowed_mime_types);
 
     const previous = req.upsert ? await this.currentVersion(req.bucket, req.name) : undefined;
     const version = randomUUID();

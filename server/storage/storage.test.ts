@@ -1,12 +1,13 @@
-import { readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { PNG } from 'pngjs';
-import { startBackend, type Backend } from '../start.ts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { signJwt } from '../jwt.ts';
+import { type Backend, startBackend } from '../start.ts';
 
 let backend: Backend;
 let url: string;
@@ -20,7 +21,13 @@ const png = (size = 4) => {
   image.data.fill(200);
   return PNG.sync.write(image);
 };
-const jpegBytes = () => Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]);
+/** Real JPEG and WebP files (made in beforeAll): image buckets read the header, not just the magic bytes. */
+let jpeg: Buffer;
+let webp: Buffer;
+const jpegBytes = () => jpeg;
+/** Magic bytes and nothing behind them. */
+const fakeJpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]);
+const fakeWebp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([1, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
 
 function clientFor(token: string): SupabaseClient {
   return createClient(url, backend.config.anonKey, {
@@ -41,6 +48,9 @@ const filesIn = (bucket: string) => {
 };
 
 beforeAll(async () => {
+  const pixels = sharp({ create: { width: 6, height: 4, channels: 3, background: '#804020' } });
+  jpeg = await pixels.clone().jpeg().toBuffer();
+  webp = await pixels.clone().webp().toBuffer();
   backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
   url = backend.api.url;
   await backend.db.exec(`
@@ -95,9 +105,9 @@ describe('upload and public read', () => {
     const { error } = await admin.storage.from('t-images').upload('raw/a.jpg', jpegBytes(), { contentType: 'image/jpeg' });
     expect(error).toBeNull();
     const { rows } = await backend.db.query<{ metadata: Record<string, unknown> }>(`select metadata from storage.objects where bucket_id = 't-images' and name = 'raw/a.jpg'`);
-    expect(rows[0].metadata).toMatchObject({ mimetype: 'image/jpeg', size: 12, contentLength: 12, cacheControl: 'max-age=3600', httpStatusCode: 200 });
+    expect(rows[0].metadata).toMatchObject({ mimetype: 'image/jpeg', size: jpeg.length, contentLength: jpeg.length, cacheControl: 'max-age=3600', httpStatusCode: 200 });
     const { data } = await anon.storage.from('t-images').download('raw/a.jpg');
-    expect(data?.size).toBe(12);
+    expect(data?.size).toBe(jpeg.length);
   });
 
   it('refuses a second upload to the same name unless upsert is asked for', async () => {
@@ -154,8 +164,21 @@ describe('the bucket rules', () => {
     expect(asPng.error).toMatchObject({ status: 415 });
     const script = await admin.storage.from('t-images').upload('evil.webp', Buffer.from('<script>alert(1)</script>'), { contentType: 'image/webp' });
     expect(script.error).toMatchObject({ status: 415 });
-    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([1, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
     expect((await admin.storage.from('t-images').upload('ok.webp', webp, { contentType: 'image/webp' })).error).toBeNull();
+  });
+
+  it('refuses the right magic bytes in front of no image (the header must decode), storing nothing', async () => {
+    const pngSignature = png().subarray(0, 8);
+    for (const [name, bytes, type] of [
+      ['header-only.jpg', fakeJpeg, 'image/jpeg'],
+      ['header-only.webp', fakeWebp, 'image/webp'],
+      ['garbage.png', Buffer.concat([pngSignature, Buffer.from('garbage behind a PNG signature')]), 'image/png'],
+    ] as const) {
+      const { error } = await admin.storage.from('t-images').upload(name, bytes, { contentType: type });
+      expect(error, name).toMatchObject({ status: 415, message: `The file content does not match the mime type ${type}` });
+    }
+    const { rows } = await backend.db.query(`select name from storage.objects where bucket_id = 't-images' and name in ('header-only.jpg', 'header-only.webp', 'garbage.png')`);
+    expect(rows).toEqual([]);
   });
 
   it('refuses a file over the bucket size limit', async () => {
@@ -171,7 +194,7 @@ describe('malformed requests get a 4xx and change nothing', () => {
   const post = (path: string, init: RequestInit & { token?: string } = {}) =>
     fetch(`${url}/storage/v1/object/${path}`, {
       method: 'POST',
-      body: jpegBytes(),
+      body: new Uint8Array(jpegBytes()),
       ...init,
       headers: { apikey: backend.config.anonKey, authorization: `Bearer ${backend.config.serviceRoleKey}`, 'content-type': 'image/jpeg', ...init.headers },
     });
