@@ -48,6 +48,11 @@ export interface Config {
   /** Storage upload limit for buckets without their own. */
   storageFileSizeLimit: number;
   /**
+   * Disk the image-transformation endpoint may fill with encoded variants (least recently used go
+   * first); in DATA_DIR/storage-cache, or a temp folder when the backend runs in memory.
+   */
+  storageRenderCacheBytes: number;
+  /**
    * Serve /_dev/* (mail outbox, local checkout page, geolocation stand-in). The outbox shows every
    * sign-in link and the checkout page takes test cards, so by default only on a loopback host.
    */
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeApiBase: (env.STRIPE_API_BASE || 'https://api.stripe.com').replace(/\/$/, ''),
     devCountry: (env.DEV_COUNTRY ?? '').toUpperCase(),
     storageFileSizeLimit: int(env.STORAGE_FILE_SIZE_LIMIT, 5 * 1024 * 1024),
+    storageRenderCacheBytes: int(env.STORAGE_RENDER_CACHE_BYTES, 256 * 1024 * 1024),
     devRoutes: bool(env.DEV_ROUTES, isLoopback(host)),
     logRequests: bool(env.LOG_REQUESTS, false),
     mailSendUrl: env.MAIL_SEND_URL || undefined,

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat, writeFile, copyFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -6,7 +6,14 @@ import { join } from 'node:path';
  * uuid, never the user's object name, so no name can reach outside the bucket's folder.
  */
 export class BlobStore {
-  constructor(private readonly root: string) {}
+  /**
+   * @param onRemove told after a version's file is deleted (a replaced, moved or removed object),
+   *   so what was derived from it — the render endpoint's cached variants — goes too.
+   */
+  constructor(
+    private readonly root: string,
+    private readonly onRemove?: (bucket: string, version: string) => Promise<void>,
+  ) {}
 
   private pathOf(bucket: string, version: string): string {
     if (!/^[0-9a-f-]{36}$/.test(version)) throw new Error(`not a version uuid: ${version}`);
@@ -43,5 +50,6 @@ export class BlobStore {
 
   async remove(bucket: string, version: string): Promise<void> {
     await rm(this.pathOf(bucket, version), { force: true });
+    await this.onRemove?.(bucket, version);
   }
 }

@@ -1,22 +1,36 @@
+import { rm } from 'node:fs/promises';
+import { API_ROLES, resolveCaller } from '../caller.ts';
 import type { Module, ServerContext } from '../context.ts';
-import { json, readJson, type ApiRequest, type ApiResponse } from '../http.ts';
-import { resolveCaller, API_ROLES } from '../caller.ts';
+import { type ApiRequest, type ApiResponse, json, readJson } from '../http.ts';
 import type { Claims } from '../jwt.ts';
 import { BlobStore } from './blobs.ts';
 import { BucketAdmin } from './buckets.ts';
+import { objectResponse } from './download.ts';
 import { invalidRequest, storageError } from './errors.ts';
 import { checkBucketId, checkObjectName, decodeSegment, splitObjectPath } from './names.ts';
 import { ObjectStore, parseListOptions, type StoredObject } from './objects.ts';
-import { objectResponse } from './download.ts';
+import { ImageRenderer, type RendererOptions } from './render.ts';
 import { readUploadBody } from './upload-body.ts';
+import { VariantCache } from './variant-cache.ts';
 
 const JSON_LIMIT = 256 * 1024;
 
-/** /storage/v1: the part of the Supabase Storage API storage-js uses. */
-export function createStorage(context: ServerContext): Module {
-  const blobs = new BlobStore(context.storageDir);
+/** Where encoded image variants live: beside the blobs (`<DATA_DIR>/storage-cache`, or a temp folder's sibling). */
+export const renderCacheDir = (storageDir: string) => `${storageDir.replace(/[\\/]+$/, '')}-cache`;
+
+export interface StorageModule extends Module {
+  /** The image-transformation endpoint's renderer (tests read its encode count). */
+  renderer: ImageRenderer;
+  renderCache: VariantCache;
+}
+
+/** /storage/v1: the part of the Supabase Storage API storage-js uses, plus image transformations. */
+export function createStorage(context: ServerContext, renderOptions: RendererOptions = {}): StorageModule {
+  const renderCache = new VariantCache(renderCacheDir(context.storageDir), context.config.storageRenderCacheBytes);
+  const blobs = new BlobStore(context.storageDir, (bucket, version) => renderCache.dropVersion(bucket, version));
   const objects = new ObjectStore(context.db, blobs, context.config.storageFileSizeLimit);
   const buckets = new BucketAdmin(context.db, blobs);
+  const renderer = new ImageRenderer(objects, blobs, renderCache, renderOptions);
 
   const callerOf = async (req: ApiRequest): Promise<Claims> => {
     const caller = await resolveCaller(req, context.config);
@@ -99,14 +113,30 @@ export function createStorage(context: ServerContext): Module {
     throw notFoundRoute(req);
   }
 
+  /** /render/image/public/{bucket}/{path} (anyone, public buckets only) and …/authenticated/… (RLS as the caller). */
+  async function handleRender(req: ApiRequest, renderPath: string): Promise<ApiResponse> {
+    const match = /^image\/(public|authenticated)\/(.+)$/.exec(renderPath);
+    if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) throw notFoundRoute(req);
+    const { bucket, name } = splitObjectPath(match[2]);
+    const access = match[1] === 'public' ? ({ publicBucket: true } as const) : { claims: await callerOf(req) };
+    return renderer.render(req, access, bucket, name);
+  }
+
   return {
+    renderer,
+    renderCache,
     async handle(req) {
       const path = req.path.replace(/^\/+/, '');
       const [section] = path.split('/', 1);
       const rest = path.slice(section.length + 1);
       if (section === 'bucket') return handleBucket(req, rest === '' ? [] : rest.split('/'));
       if (section === 'object' && rest !== '') return handleObject(req, rest);
+      if (section === 'render') return handleRender(req, rest);
       throw notFoundRoute(req);
+    },
+    async close() {
+      // In memory (no DATA_DIR) the variants are as temporary as the run's blobs.
+      if (!context.config.dataDir) await rm(renderCache.root, { recursive: true, force: true });
     },
   };
 }

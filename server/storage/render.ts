@@ -1,0 +1,182 @@
+import { availableParallelism } from 'node:os';
+import type { ApiRequest, ApiResponse } from '../http.ts';
+import type { Claims } from '../jwt.ts';
+import type { BlobStore } from './blobs.ts';
+import { objectNotFound, storageError } from './errors.ts';
+import { sniffImageType } from './mime.ts';
+import type { ObjectStore, StoredObject } from './objects.ts';
+import { loadSharp } from './sharp.ts';
+import { chooseFormat, etagMatches, type OutputFormat, parseTransform, type Transform, variantETag, variantKey } from './transform.ts';
+import type { VariantCache, VariantRef } from './variant-cache.ts';
+
+/** Supabase's documented limits for a transformation's source: 25 MB and 50 megapixels. */
+export const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
+export const MAX_SOURCE_PIXELS = 50_000_000;
+/** imgproxy's request timeout on hosted Storage is 15 s; libvips stops an encode after as long. */
+const ENCODE_TIMEOUT_SECONDS = 15;
+/** AVIF's encoder speed: 2 of 0 (fastest) … 9; the default 4 took ~3× as long for ~3 % fewer bytes. */
+const AVIF_EFFORT = 2;
+
+export type Encoder = (source: Buffer, sourceType: string, transform: Transform, output: OutputFormat) => Promise<Buffer>;
+
+export interface RendererOptions {
+  /** Replaces sharp (tests count and hold encodes with it), with a name for it in cache keys and ETags. */
+  encoder?: { name: string; encode: Encoder };
+  /** Encodes run at once at most; more wait their turn, so a burst cannot exhaust memory. */
+  concurrency?: number;
+  maxSourcePixels?: number;
+}
+
+type Access = { claims: Claims } | { publicBucket: true };
+
+const unprocessable = (message: string) => storageError(422, 'InvalidRequest', message);
+
+/**
+ * Storage's image-transformation endpoint: resizes and re-encodes an object with sharp, caches
+ * every variant on disk by object version, and answers with the object's Cache-Control plus a
+ * strong ETag of the variant (If-None-Match → 304 before any image work).
+ */
+export class ImageRenderer {
+  /** Encodes done by this process (not cache hits) — read by tests. */
+  encodes = 0;
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private readonly encode: Encoder;
+  private readonly encoderName: () => Promise<string>;
+  private readonly slots: Semaphore;
+
+  constructor(
+    private readonly objects: ObjectStore,
+    private readonly blobs: BlobStore,
+    private readonly cache: VariantCache,
+    options: RendererOptions = {},
+  ) {
+    this.encode = options.encoder?.encode ?? sharpEncoder(options.maxSourcePixels ?? MAX_SOURCE_PIXELS);
+    const name = options.encoder?.name;
+    this.encoderName = name ? async () => name : sharpName;
+    this.slots = new Semaphore(options.concurrency ?? Math.max(1, Math.min(4, availableParallelism())));
+  }
+
+  async render(req: ApiRequest, access: Access, bucket: string, name: string): Promise<ApiResponse> {
+    // The query is checked before the database is asked anything: a bad URL costs nothing.
+    const transform = parseTransform(req.url.searchParams);
+    const object = await this.objects.find(access, bucket, name);
+    const output = chooseFormat(transform.format, req.headers.accept);
+    const key = variantKey(transform, output, await this.encoderName());
+    const etag = variantETag({ id: object.id, version: object.version, eTag: object.metadata.eTag ?? '' }, key);
+
+    const headers: Record<string, string> = {
+      'cache-control': object.metadata.cacheControl || 'no-cache',
+      etag,
+      'last-modified': new Date(object.metadata.lastModified || object.updated_at).toUTCString(),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    };
+    // Without an explicit format the answer depends on Accept: caches must keep one copy per Accept.
+    if (transform.format === 'auto') headers.vary = 'Accept';
+    if (etagMatches(req.headers['if-none-match'], etag)) return { status: 304, headers, body: '' };
+
+    const { bytes, encoded } = await this.variant({ bucket, version: object.version, key }, object, transform, output);
+    headers['content-type'] = sniffImageType(bytes) ?? 'application/octet-stream';
+    headers['content-length'] = String(bytes.byteLength);
+    // Local diagnostics only (hosted sends no such header): whether this answer was encoded now.
+    headers['x-render-cache'] = encoded ? 'miss' : 'hit';
+    const download = req.url.searchParams.get('download');
+    if (download !== null) {
+      const filename = download || (object.name.split('/').pop() ?? 'download');
+      headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
+    }
+    return { status: 200, headers, body: bytes };
+  }
+
+  /**
+   * The variant's bytes: from the cache, or encoded once however many requests ask at the same
+   * time (they all wait for the first one's encode).
+   */
+  private async variant(ref: VariantRef, object: StoredObject, transform: Transform, output: OutputFormat): Promise<{ bytes: Buffer; encoded: boolean }> {
+    const id = `${ref.bucket}\n${ref.version}\n${ref.key}`;
+    const shared = this.inFlight.get(id);
+    if (shared) return { bytes: await shared, encoded: false };
+    const cached = await this.cache.get(ref);
+    if (cached) return { bytes: cached, encoded: false };
+    const again = this.inFlight.get(id);
+    if (again) return { bytes: await again, encoded: false };
+
+    const work = this.produce(ref, object, transform, output);
+    this.inFlight.set(id, work);
+    try {
+      return { bytes: await work, encoded: true };
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  private async produce(ref: VariantRef, object: StoredObject, transform: Transform, output: OutputFormat): Promise<Buffer> {
+    const source = await this.blobs.read(ref.bucket, object.version);
+    if (!source) throw objectNotFound();
+    if (source.byteLength > MAX_SOURCE_BYTES) throw unprocessable('Source image file is too big: the limit is 25 MB');
+    const sourceType = sniffImageType(source);
+    if (!sourceType) throw unprocessable('The object is not an image that can be transformed (JPEG, PNG, WebP, GIF or AVIF)');
+    const bytes = await this.slots.run(() => this.encode(source, sourceType, transform, output));
+    this.encodes += 1;
+    await this.cache.put(ref, bytes).catch((e: unknown) => {
+      // A full disk costs the next request an encode, never this answer.
+      console.error('[storage] could not cache an image variant:', e);
+    });
+    return bytes;
+  }
+}
+
+/** The encoder's versions are part of every variant's key: an upgrade re-encodes and changes ETags. */
+const sharpName = async () => {
+  const { versions } = await loadSharp();
+  return `sharp-${versions.sharp}-vips-${versions.vips}`;
+};
+
+const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const;
+
+/** Resize and encode with sharp; anything libvips refuses (corrupt, too big, timed out) is a 422. */
+export function sharpEncoder(maxPixels: number): Encoder {
+  return async (source, sourceType, transform, output) => {
+    const sharp = await loadSharp();
+    try {
+      let image = sharp(source, { limitInputPixels: maxPixels }).autoOrient().timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
+      if (transform.width !== undefined || transform.height !== undefined) {
+        image = image.resize({ width: transform.width, height: transform.height, fit: FIT[transform.resize], withoutEnlargement: true });
+      }
+      const format = output === 'origin' ? sourceType : `image/${output}`;
+      const quality = transform.quality;
+      if (format === 'image/webp') image = image.webp({ quality });
+      else if (format === 'image/avif') image = image.avif({ quality, effort: AVIF_EFFORT });
+      else if (format === 'image/jpeg') image = image.jpeg({ quality, progressive: true });
+      else if (format === 'image/png') image = image.png();
+      else if (format === 'image/gif') image = image.gif();
+      else throw new Error(`no encoder for ${format}`);
+      return await image.toBuffer();
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (/pixel limit/i.test(message)) throw unprocessable('Source image resolution is too big: the limit is 50 megapixels');
+      throw unprocessable(`The object is not a valid image: ${message.split('\n')[0].slice(0, 200)}`);
+    }
+  };
+}
+
+/** At most `size` tasks at once; the rest queue in order. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    // A finished task hands its slot straight to the next in line, so none can be taken in between.
+    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active += 1;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
