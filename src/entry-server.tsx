@@ -91,7 +91,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of header?.split(';') ?? []) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('=')) || null;
+    if (key === name) return safeDecode(rest.join('=')) || null;
   }
   return null;
 }
