@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CORS_HEADERS, HttpError, json, toApiRequest, type ApiRequest, type ApiResponse } from './http.ts';
+import { CORS_HEADERS, etagForEncoding, HttpError, json, notModifiedIfMatching, toApiRequest, type ApiRequest, type ApiResponse } from './http.ts';
 import type { Module, ServerContext } from './context.ts';
 import { createRest } from './rest/index.ts';
 import { createAuth } from './auth/index.ts';
@@ -97,7 +97,11 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
         }
       }
       const headers: Record<string, string> = { ...CORS_HEADERS, ...res.headers };
-      compressBody(res, headers, nodeReq.headers['accept-encoding']);
+      const gzip = gzipWanted(res, headers, nodeReq.headers['accept-encoding']);
+      // The ETag to compare is the one of the representation this client gets (gzipped or not).
+      if (gzip && headers.etag) headers.etag = etagForEncoding(headers.etag, 'gzip');
+      res = notModifiedIfMatching(req.method, req.headers['if-none-match'], res, headers);
+      if (gzip && res.status !== 304) compressBody(res, headers);
       // A known length spares clients chunked decoding (HEAD keeps the length of the GET body).
       if (res.body !== undefined && !('content-length' in headers) && res.status !== 204 && res.status !== 304) {
         headers['content-length'] = String(typeof res.body === 'string' ? Buffer.byteLength(res.body) : res.body.byteLength);
@@ -174,15 +178,20 @@ const COMPRESSIBLE = /^(application\/(json|vnd\.pgrst\.[a-z+.]*json|openapi\+jso
 /**
  * Gzips text answers of 1 KB or more when the client accepts it, as hosted Supabase's gateway
  * does: a shop page of products with their variants and images is ~30 KB of JSON, ~4 KB gzipped.
+ * Decided first (the ETag and Vary depend on it), done once a 304 has been ruled out.
  */
-function compressBody(res: ApiResponse, headers: Record<string, string>, acceptEncoding: string | undefined): void {
+function gzipWanted(res: ApiResponse, headers: Record<string, string>, acceptEncoding: string | undefined): boolean {
   const type = headers['content-type'] ?? '';
-  if (res.body === undefined || 'content-encoding' in headers || !COMPRESSIBLE.test(type)) return;
-  if (!/\bgzip\b/.test(acceptEncoding ?? '')) return;
-  const raw = typeof res.body === 'string' ? Buffer.from(res.body) : res.body;
-  if (raw.byteLength < 1024) return;
-  res.body = gzipSync(raw, { level: 6 });
+  if (res.body === undefined || 'content-encoding' in headers || !COMPRESSIBLE.test(type)) return false;
+  if (!/\bgzip\b/.test(acceptEncoding ?? '')) return false;
+  if ((typeof res.body === 'string' ? Buffer.byteLength(res.body) : res.body.byteLength) < 1024) return false;
+  if (!/\baccept-encoding\b/i.test(headers.vary ?? '')) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  return true;
+}
+
+function compressBody(res: ApiResponse, headers: Record<string, string>): void {
+  if (res.body === undefined) return;
+  res.body = gzipSync(typeof res.body === 'string' ? Buffer.from(res.body) : res.body, { level: 6 });
   headers['content-encoding'] = 'gzip';
-  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
   delete headers['content-length'];
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /** A request as every server module sees it: parsed URL, lower-cased headers, body read on demand. */
@@ -104,3 +105,52 @@ export const CORS_HEADERS: Record<string, string> = {
   'access-control-expose-headers': 'Content-Range,X-Supabase-Api-Version,Content-Length,Content-Type,Preference-Applied,Location,ETag',
   'access-control-max-age': '3600',
 };
+
+// ── Conditional GET (ETag / If-None-Match) ─────────────────────────────────────────────────────
+
+/**
+ * A strong ETag for an answer: a hash of its status, every header it carries (content type,
+ * Content-Range, Preference-Applied: what makes the representation) and its body, before any
+ * content coding. Two answers get the same tag only when a client could not tell them apart, so a
+ * 304 for it is right whoever asks and whatever happened in between.
+ */
+export function strongEtag(res: ApiResponse): string {
+  const hash = createHash('sha256');
+  hash.update(`${res.status}\n`);
+  for (const [name, value] of Object.entries(res.headers ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    hash.update(`${name.toLowerCase()}: ${value}\n`);
+  }
+  hash.update('\n');
+  if (res.body !== undefined) hash.update(res.body);
+  return `"${hash.digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * The ETag of the same answer in a content coding: a strong validator differs per representation
+ * (RFC 9110 §8.8.3), and the gzipped body is another one. Weak tags stay as they are.
+ */
+export function etagForEncoding(etag: string, encoding: string): string {
+  return /^"[^"]*"$/.test(etag) ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+}
+
+/** If-None-Match's weak comparison (RFC 9110 §13.1.2): W/"x" matches "x"; * matches any tag. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
+  if (!ifNoneMatch || !etag) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const current = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === current);
+}
+
+/** Representation fields a 304 leaves out (RFC 9110 §15.4.5): the client keeps the ones it has. */
+const NOT_MODIFIED_DROPS = ['content-type', 'content-length', 'content-encoding', 'content-range', 'content-disposition', 'content-language', 'preference-applied'];
+
+/**
+ * Answers a GET/HEAD whose If-None-Match names the answer's final ETag (after content coding)
+ * with 304 and no body; any other answer is returned as it is. Only 2xx answers are conditional.
+ */
+export function notModifiedIfMatching(method: string, ifNoneMatch: string | undefined, res: ApiResponse, headers: Record<string, string>): ApiResponse {
+  if (method !== 'GET' && method !== 'HEAD') return res;
+  if (res.status < 200 || res.status > 299 || !etagMatches(ifNoneMatch, headers.etag)) return res;
+  for (const name of NOT_MODIFIED_DROPS) delete headers[name];
+  return { status: 304, headers: res.headers, body: undefined };
+}

@@ -1,5 +1,5 @@
 import type { Module, ServerContext } from '../context.ts';
-import { DEFAULT_BODY_LIMIT, json, type ApiRequest, type ApiResponse } from '../http.ts';
+import { DEFAULT_BODY_LIMIT, json, strongEtag, type ApiRequest, type ApiResponse } from '../http.ts';
 import { restError, toRestError } from './errors.ts';
 import { answerRead, planRead, readShape } from './read.ts';
 import { contentRange, jsonBody, jsonPayload, parseQueryOf, readRequest, runAsCaller, singleRowCheck, withSchema, type RestRequest } from './request.ts';
@@ -20,7 +20,7 @@ export function createRest(context: ServerContext): Module {
       try {
         const r = await readRequest(req, context, holder);
         role = r.claims.role;
-        return await route(r);
+        return withValidator(req, role, await route(r));
       } catch (e) {
         const error = toRestError(e, role);
         if (error && STALE_OBJECT_CODES.has(error.body.code)) void holder.refresh().catch(() => {});
@@ -30,6 +30,24 @@ export function createRest(context: ServerContext): Module {
       }
     },
   };
+}
+
+/**
+ * Reads (GET, and GET of rpc/) carry a strong ETag of the answer and `Cache-Control: no-cache`: the
+ * browser keeps the body but asks every time, and the gateway (server/app.ts) answers a matching
+ * If-None-Match with 304 and no body. Nothing can be stale: the tag is a hash of the answer this
+ * caller gets now, so a write shows on the very next read. Signed-in callers' answers are treated the
+ * same but marked `private`, so no shared cache stores them (requests with Authorization are not
+ * stored by shared caches anyway, RFC 9111 §3.5, unless the answer says `public`). No
+ * `Vary: Authorization`: a tag only matches the caller's own current answer, and a signed-in
+ * shopper's catalogue page is usually the very same bytes as a visitor's. HEAD answers have no body
+ * to hash (PostgREST plans them without one), so they get no ETag.
+ */
+function withValidator(req: ApiRequest, role: string, res: ApiResponse): ApiResponse {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || (res.status !== 200 && res.status !== 206)) return res;
+  const headers: Record<string, string> = { ...res.headers, 'cache-control': role === 'anon' ? 'no-cache' : 'private, no-cache' };
+  if (req.method === 'GET' && res.body !== undefined) headers.etag = strongEtag(res);
+  return { ...res, headers };
 }
 
 function pathSegments(req: ApiRequest): string[] {
