@@ -1,7 +1,7 @@
+// @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { fillTemplate } from '../../server/web';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen, readFirstScreen, serializeFirstScreen } from '../../src/app/firstScreen';
@@ -32,11 +32,12 @@ const stateElement = (json: string) => `<script type="application/json" id="${FI
 /** The page as the server sends it, parsed the way a browser parses it. */
 function servedPage(screen: FirstScreen, html = '<main><h1>Shop</h1></main>'): Document {
   const page = fillTemplate(TEMPLATE, { locale: screen.locale, html, state: stateElement(serializeFirstScreen(screen)) });
-  return new JSDOM(page).window.document;
+  return parse(page);
 }
 
-const { DOMParser } = new JSDOM('').window;
-const documentWith = (body: string): Document => new DOMParser().parseFromString(`<!doctype html><html><head></head><body>${body}</body></html>`, 'text/html');
+/** Parses a whole page as a browser does (jsdom's HTML parser: this file runs in the jsdom environment). */
+const parse = (html: string): Document => new DOMParser().parseFromString(html, 'text/html');
+const documentWith = (body: string): Document => parse(`<!doctype html><html><head></head><body>${body}</body></html>`);
 
 describe('serializeFirstScreen → readFirstScreen', () => {
   it('round-trips a title that tries to end the element, with U+2028/U+2029, through the HTML parser', () => {
@@ -115,7 +116,7 @@ describe('fillTemplate (server/web.ts)', () => {
   it('puts the language on <html>, the markup into #root and the state right after it', () => {
     expect(TEMPLATE).toContain('<html lang="en"');
     const de = fillTemplate(TEMPLATE, page({ locale: 'de', html: '<main>Hallo</main>' }));
-    const doc = new JSDOM(de).window.document;
+    const doc = parse(de);
     expect(doc.documentElement.lang).toBe('de');
     expect(doc.getElementById('root')?.innerHTML).toBe('<main>Hallo</main>');
     expect(doc.getElementById('root')?.nextElementSibling?.id).toBe(FIRST_SCREEN_ELEMENT_ID);
@@ -127,7 +128,7 @@ describe('fillTemplate (server/web.ts)', () => {
 
   it('writes only en or de into the lang attribute, whatever the renderer says', () => {
     for (const locale of ['fr', '"><script>alert(1)</script>', '']) {
-      const doc = new JSDOM(fillTemplate(TEMPLATE, page({ locale }))).window.document;
+      const doc = parse(fillTemplate(TEMPLATE, page({ locale })));
       expect(doc.documentElement.lang).toBe('en');
       expect(doc.querySelectorAll('script')).toHaveLength(TEMPLATE.match(/<script/g)!.length + 1);
     }
@@ -135,7 +136,7 @@ describe('fillTemplate (server/web.ts)', () => {
 
   it('replaces the lang of a template that was built with another one', () => {
     const german = TEMPLATE.replace('<html lang="en"', '<html lang="de"');
-    expect(new JSDOM(fillTemplate(german, page({ locale: 'en' }))).window.document.documentElement.lang).toBe('en');
+    expect(parse(fillTemplate(german, page({ locale: 'en' }))).documentElement.lang).toBe('en');
   });
 
   it.each(['$&', '$1', '$$', "$'", '$`', '$<name>', '$0 $9 $99'])('takes %s in the page markup literally, not as a replacement pattern', (pattern) => {
