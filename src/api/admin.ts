@@ -255,9 +255,8 @@ let storage: StorageClient | undefined;
 /** supabase-js's storage client, built here so only the admin's chunk carries it (ADR 0010). */
 function storageClient(): StorageClient {
   storage ??= new StorageClient(`${SUPABASE_URL.replace(/\/$/, '')}/storage/v1`, { apikey: SUPABASE_ANON_KEY }, async (input, init) => {
-    const { data } = await supabase().auth.getSession();
-    const headers = new Headers(init?.headers);
-    headers.set('Authorization', `Bearer ${data.session?.access_token ?? SUPABASE_ANON_KEY}`);
+        const headers = new Headers(init?.headers);
+    headers.set('Authorization', `Bearer ${await supabase().accessToken()}`);
     return fetch(input, { ...init, headers });
   });
   return storage;

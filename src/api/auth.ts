@@ -1,6 +1,6 @@
-import { isAuthWeakPasswordError, type Session } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
 import type { AuthSession } from '../../machines/authMachine';
-import { supabase } from './client';
+import { type AuthClient, supabase } from './client';
 import { ApiError, toApiError } from './errors';
 
 /** GoTrue's weak_password answer, with its reasons ('length', 'characters', 'pwned'). */
@@ -28,9 +28,23 @@ export function toAuthSession(session: Session): AuthSession {
   };
 }
 
-/** The stored session (supabase-js refreshes it first if it has already run out). */
+/** supabase-js's auth client, loaded on first use; a failed load (offline, a replaced build) is an ApiError. */
+async function auth(): Promise<AuthClient> {
+  try {
+    return await supabase().auth();
+  } catch (thrown) {
+    throw toApiError(thrown);
+  }
+}
+
+/**
+ * The stored session (supabase-js refreshes it first if it has already run out). Without a stored
+ * session or one arriving in the URL the visitor is anonymous: that is answered without loading
+ * the auth client (ADR 0017).
+ */
 export async function getSession(): Promise<AuthSession | null> {
-  const { data, error } = await supabase().auth.getSession();
+  if (!supabase().mayHaveSession()) return null;
+  const { data, error } = await (await auth()).getSession();
   if (error) throw toApiError(error);
   return data.session ? toAuthSession(data.session) : null;
 }
@@ -41,23 +55,24 @@ export async function getSession(): Promise<AuthSession | null> {
  * session alone; any other failure ends it on this device too, so storage and the machine agree.
  */
 export async function refreshSession(): Promise<AuthSession> {
-  let result: Awaited<ReturnType<ReturnType<typeof supabase>['auth']['refreshSession']>>;
+  const client = await auth();
+  let result: Awaited<ReturnType<AuthClient['refreshSession']>>;
   try {
-    result = await supabase().auth.refreshSession();
+    result = await client.refreshSession();
   } catch (thrown) {
     throw toApiError(thrown);
   }
   const { data, error } = result;
   if (error || !data.session) {
     const apiError = toApiError(error ?? { message: 'Auth session missing!', status: 400 });
-    if (apiError.kind !== 'network') await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
+    if (apiError.kind !== 'network') await client.signOut({ scope: 'local' }).catch(() => undefined);
     throw apiError;
   }
   return toAuthSession(data.session);
 }
 
 export async function signIn(email: string, password: string): Promise<AuthSession> {
-  const { data, error } = await supabase().auth.signInWithPassword({ email: email.trim(), password });
+  const { data, error } = await (await auth()).signInWithPassword({ email: email.trim(), password });
   if (error) throw toApiError(error);
   return toAuthSession(data.session);
 }
@@ -67,7 +82,9 @@ export async function signIn(email: string, password: string): Promise<AuthSessi
  * confirmation link brings the user back to the site root, where supabase-js picks it up.
  */
 export async function signUp(email: string, password: string): Promise<{ session: AuthSession | null }> {
-  const { data, error } = await supabase().auth.signUp({
+  const client = await auth();
+  const { isAuthWeakPasswordError } = await import('./authClient');
+  const { data, error } = await client.signUp({
     email: email.trim(),
     password,
     options: { emailRedirectTo: `${window.location.origin}/` },
@@ -84,25 +101,49 @@ export async function signUp(email: string, password: string): Promise<{ session
  * fails otherwise (offline), this device still forgets the session and the error is reported.
  */
 export async function signOut(): Promise<void> {
-  const { error } = await supabase().auth.signOut();
+  const client = await auth();
+  const { error } = await client.signOut();
   if (error) {
-    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
+    await client.signOut({ scope: 'local' }).catch(() => undefined);
     throw toApiError(error);
   }
 }
 
 /**
  * Calls back on every auth event (initial session, sign-in, refresh, sign-out) with the session
- * or null. The call is deferred, as supabase-js recommends: it notifies from inside its own calls,
- * so a listener that starts a request (the admin check) must not run there, and the caller of
- * signIn() finishes its own success handling (toast, navigation) before the app switches state.
+ * or null, from the moment the auth client is loaded. The call is deferred, as supabase-js
+ * recommends: it notifies from inside its own calls, so a listener that starts a request (the
+ * admin check) must not run there, and the caller of signIn() finishes its own success handling
+ * (toast, navigation) before the app switches state.
+ *
+ * Until then, a session that another tab stores (a sign-in there) loads the auth client here,
+ * which announces it; once loaded, supabase-js keeps the tabs in step itself.
  */
 export function onAuthChange(callback: (session: AuthSession | null) => void): () => void {
-  const { data } = supabase().auth.onAuthStateChange((_event, session) => {
-    const mapped = session ? toAuthSession(session) : null;
-    setTimeout(() => callback(mapped), 0);
+  const client = supabase();
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === client.storageKey && event.newValue !== null) client.auth().catch(() => undefined);
+  };
+  const watchStorage = (watch: boolean) => {
+    if (typeof window === 'undefined') return;
+    if (watch) window.addEventListener('storage', onStorage);
+    else window.removeEventListener('storage', onStorage);
+  };
+  let unsubscribe = () => {};
+  watchStorage(true);
+  const stopWaiting = client.onAuthLoaded((auth) => {
+    watchStorage(false);
+    const { data } = auth.onAuthStateChange((_event, session) => {
+      const mapped = session ? toAuthSession(session) : null;
+      setTimeout(() => callback(mapped), 0);
+    });
+    unsubscribe = () => data.subscription.unsubscribe();
   });
-  return () => data.subscription.unsubscribe();
+  return () => {
+    stopWaiting();
+    watchStorage(false);
+    unsubscribe();
+  };
 }
 
 /** Whether the signed-in user is an admin, decided by the database (public.is_admin()). */

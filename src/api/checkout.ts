@@ -18,9 +18,8 @@ function functionsClient(): FunctionsClient {
   functions ??= new FunctionsClient(`${SUPABASE_URL.replace(/\/$/, '')}/functions/v1`, {
     headers: { apikey: SUPABASE_ANON_KEY },
     customFetch: async (input, init) => {
-      const { data } = await supabase().auth.getSession();
-      const headers = new Headers(init?.headers);
-      headers.set('Authorization', `Bearer ${data.session?.access_token ?? SUPABASE_ANON_KEY}`);
+            const headers = new Headers(init?.headers);
+      headers.set('Authorization', `Bearer ${await supabase().accessToken()}`);
       return fetch(input, { ...init, headers });
     },
   });

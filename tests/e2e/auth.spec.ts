@@ -151,3 +151,38 @@ test('the admin sees the Admin Dashboard link (from the database), the customer 
   await expectSignedInMenu(page);
   await expect(link).toHaveCount(0);
 });
+
+test('the auth client loads when needed: not for an anonymous visit, on signing in, at once with a stored session, and in a tab that sees another sign in', async ({ context, request }) => {
+  const user = await createConfirmedUser(request, 'lazy-auth');
+  // Routing turns the HTTP cache off, so every load of the chunk (ADR 0017) passes here.
+  const loads = new Map<Page, number>();
+  await context.route(/\/assets\/authClient-[\w-]+\.js$/, async (route) => {
+    const page = route.request().frame().page();
+    loads.set(page, (loads.get(page) ?? 0) + 1);
+    await route.continue();
+  });
+  const loadsOf = (page: Page) => loads.get(page) ?? 0;
+
+  const browsing = await context.newPage();
+  await open(browsing, '/');
+  await browsing.waitForLoadState('networkidle');
+  await expectSignedOutMenu(browsing);
+  expect(loadsOf(browsing)).toBe(0);
+
+  const signing = await context.newPage();
+  await open(signing, '/auth');
+  await signing.waitForLoadState('networkidle');
+  expect(loadsOf(signing)).toBe(0);
+  await signIn(signing, user);
+  await expectSignedInMenu(signing);
+  expect(loadsOf(signing)).toBe(1);
+
+  // The first tab learns of the sign-in from the stored session, without a reload.
+  await expectSignedInMenu(browsing);
+  expect(loadsOf(browsing)).toBe(1);
+
+  const returning = await context.newPage();
+  await open(returning, '/');
+  await expectSignedInMenu(returning);
+  expect(loadsOf(returning)).toBe(1);
+});

@@ -69,7 +69,7 @@ const asAnon = () => {
 
 async function signedIn(email: string, password: string): Promise<Client> {
   const client = createSupabaseClient(apiUrl(), anonKey());
-  const { error } = await client.auth.signInWithPassword({ email, password });
+  const { error } = await (await client.auth()).signInWithPassword({ email, password });
   if (error) throw new Error(`sign-in ${email}: ${error.message}`);
   return client;
 }
@@ -155,7 +155,7 @@ async function paidOrder(lines: { productId: string; variantId: string; sku: str
   return order;
 }
 
-const adminToken = async () => (await adminClient.auth.getSession()).data.session!.access_token;
+const adminToken = async () => (await (await adminClient.auth()).getSession()).data.session!.access_token;
 /** A hand-made RPC call as the admin, for the HTTP status PostgREST answers. */
 const adminRpc = async (name: string, body: unknown) =>
   rest(`/rest/v1/rpc/${name}`, { method: 'POST', headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });

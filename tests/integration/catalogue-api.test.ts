@@ -39,7 +39,7 @@ function storefrontClient(): Client {
 }
 async function signedInClient(email: string, password: string): Promise<Client> {
   const client = storefrontClient();
-  const { error } = await client.auth.signInWithPassword({ email, password });
+  const { error } = await (await client.auth()).signInWithPassword({ email, password });
   if (error) throw new Error(`sign-in ${email}: ${error.message}`);
   return client;
 }
@@ -575,7 +575,7 @@ describe('reviews', () => {
 
   beforeAll(async () => {
     alex = await signedInClient(ALEX.email, ALEX.password);
-    alexId = (await alex.auth.getUser()).data.user!.id;
+    alexId = (await (await alex.auth()).getUser()).data.user!.id;
     const { data: orders } = await service.from('orders').select('id,status,user_id,customer_email,order_items(product_id)');
     type OrderRow = { status: string; user_id: string | null; customer_email: string; order_items: { product_id: string }[] };
     const his = (orders as OrderRow[]).filter((o) => o.user_id === alexId || o.customer_email.toLowerCase() === ALEX.email);

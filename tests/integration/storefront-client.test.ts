@@ -1,7 +1,7 @@
 /**
  * The storefront's client (src/api/client.ts: supabase-js's AuthClient and PostgrestClient wired
- * like `createClient`) against the local backend, side by side with `createClient` itself: the
- * same calls must send the same requests and get the same answers.
+ * like `createClient`, the auth client loaded on first use) against the local backend, side by side
+ * with `createClient` itself: the same calls must send the same requests and get the same answers.
  */
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
@@ -56,13 +56,19 @@ describe('storefront client (src/api/client.ts)', () => {
     expect(a.data).toEqual(b.data);
     expect(ours.sent).toEqual(reference.sent);
     expect(ours.sent[0]).toMatchObject({ method: 'GET', apikey: anonKey(), authorization: `Bearer ${anonKey()}` });
+    // Without a session anywhere, the auth client was not even loaded (ADR 0017).
+    expect(ours.client.mayHaveSession()).toBe(false);
   });
 
   it('signs in, sends the session token to REST and RPC, and signs out, like createClient', async () => {
     const { ours, reference } = both();
-    for (const side of [ours, reference]) {
-      const c = side.client as ReturnType<typeof createSupabaseClient>;
-      const signedIn = await c.auth.signInWithPassword({ email: ALEX.email, password: ALEX.password });
+    const sides = [
+      { ...ours, auth: await ours.client.auth() },
+      { ...reference, auth: reference.client.auth },
+    ];
+    for (const side of sides) {
+      const c = side.client as Pick<ReturnType<typeof createSupabaseClient>, 'from' | 'rpc'>;
+      const signedIn = await side.auth.signInWithPassword({ email: ALEX.email, password: ALEX.password });
       expect(signedIn.error).toBeNull();
       const token = signedIn.data.session?.access_token;
       expect(token).toBeTruthy();
@@ -77,8 +83,8 @@ describe('storefront client (src/api/client.ts)', () => {
       expect(restCalls).toHaveLength(2);
       for (const call of restCalls) expect(call).toMatchObject({ apikey: anonKey(), authorization: `Bearer ${token}` });
 
-      expect((await c.auth.signOut()).error).toBeNull();
-      expect((await c.auth.getSession()).data.session).toBeNull();
+      expect((await side.auth.signOut()).error).toBeNull();
+      expect((await side.auth.getSession()).data.session).toBeNull();
       const after = await c.rpc('is_admin');
       expect(after.data).toBe(false);
       expect(side.sent.at(-1)?.authorization).toBe(`Bearer ${anonKey()}`);
@@ -90,7 +96,7 @@ describe('storefront client (src/api/client.ts)', () => {
 
   it("tells the admin apart by the database's is_admin()", async () => {
     const { ours } = both();
-    await ours.client.auth.signInWithPassword({ email: ADMIN.email, password: ADMIN.password });
+    await (await ours.client.auth()).signInWithPassword({ email: ADMIN.email, password: ADMIN.password });
     expect((await ours.client.rpc('is_admin')).data).toBe(true);
   });
 });
