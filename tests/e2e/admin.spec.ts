@@ -155,9 +155,11 @@ test.describe('the catalogue: create, find in the shop, edit, publish, feature',
     await expect(main(page).getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
     const thumbs = main(page).getByRole('list', { name: 'Product images' }).getByRole('button');
     await expect(thumbs).toHaveCount(2);
-    await expect(main(page).locator(`img[src="${media[0].url}"]`).first()).toBeVisible();
+    // The shop asks Storage's image transformations for the size it shows (src/ui/images.ts).
+    const shown = (url: string) => main(page).locator(`img[srcset*="${new URL(url).pathname.replace('/storage/v1/object/public/', '/storage/v1/render/image/public/')}?"]`).first();
+    await expect(shown(media[0].url)).toBeVisible();
     await thumbs.nth(1).click();
-    await expect(main(page).locator(`img[src="${media[1].url}"]`).first()).toBeVisible();
+    await expect(shown(media[1].url)).toBeVisible();
     const sizes = main(page).getByRole('group', { name: /^Size/ });
     await expect(sizes.getByRole('button', { name: 'S', exact: true })).toBeEnabled();
     await expect(sizes.getByRole('button', { name: 'M', exact: true })).toBeEnabled();
