@@ -14,7 +14,7 @@
  * When the build starts reading something new outside these, add it here.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 
@@ -151,6 +151,11 @@ export function writeStamp(root: string, hash: string): void {
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, `${hash}\n`);
   renameSync(temp, path);
+}
+
+/** Forgets the last build's fingerprint (before a build starts: a failed one must not keep it). */
+export function clearStamp(root: string): void {
+  rmSync(join(root, STAMP_PATH), { force: true });
 }
 
 /** True when dist/ holds a build made from exactly these inputs. */

@@ -4,16 +4,16 @@
  *
  * Out of date = the fingerprint of the build's inputs (scripts/build-fingerprint.ts: file contents,
  * the build command, the VITE_* environment) differs from the one the last successful build left in
- * dist/.build-fingerprint, or there is no dist/index.html. The stamp is written only after
- * `npm run build` succeeded, with the fingerprint taken before it started: a source edited during
- * the build makes the next start build again.
+ * dist/.build-fingerprint, or there is no dist/index.html. The stamp is removed before a build and
+ * written only after `npm run build` succeeded, with the fingerprint taken before it started: a
+ * failed build always builds again next time, and a source edited during the build too.
  *
  *   npm start                      build if needed, then serve
  *   npm start -- --build-only      build if needed, then exit (benchmarks use it)
  *   npm start -- --api-only        no storefront, so no build (as `npm run start:api`)
  */
 import { spawn } from 'node:child_process';
-import { buildFingerprint, readStamp, upToDate, writeStamp } from './build-fingerprint.ts';
+import { buildFingerprint, clearStamp, readStamp, upToDate, writeStamp } from './build-fingerprint.ts';
 
 const root = process.cwd();
 const argv = process.argv.slice(2);
@@ -50,6 +50,8 @@ async function ensureBuilt(): Promise<number> {
   }
   const stamp = readStamp(root);
   console.log(`sources changed: rebuilding (fingerprint ${short}; dist/ has ${stamp ? stamp.slice(0, 12) : 'no build stamp'})`);
+  // Whatever a failed build leaves in dist/ must not pass for the old build.
+  clearStamp(root);
   const code = await runBuild();
   if (code !== 0) {
     console.error(`npm run build failed (exit ${code}); dist/ is not marked up to date`);

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFi
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildCommands, buildFingerprint, readStamp, STAMP_PATH, upToDate, writeStamp } from '../../scripts/build-fingerprint.ts';
+import { buildCommands, buildFingerprint, clearStamp, readStamp, STAMP_PATH, upToDate, writeStamp } from '../../scripts/build-fingerprint.ts';
 
 /** A small project with one file of every kind the build reads, and some it does not. */
 const PROJECT: Record<string, string> = {
@@ -153,6 +153,10 @@ describe('the build stamp', () => {
     expect(readStamp(root)).toBe(hash);
     expect(upToDate(root, hash)).toBe(true);
     expect(upToDate(root, print({ ...ENV, VITE_SUPABASE_URL: 'https://xyz.supabase.co' }))).toBe(false);
+    clearStamp(root);
+    expect(upToDate(root, hash)).toBe(false);
+    clearStamp(root); // nothing to clear: no error
+    writeStamp(root, hash);
     unlinkSync(join(root, 'dist/index.html'));
     expect(upToDate(root, hash)).toBe(false);
   });
