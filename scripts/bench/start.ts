@@ -12,12 +12,17 @@
  *    then the server's own work up to its banner, then up to the first 200.
  * 3. Prints every run, the medians and one budget line per case (≤ 5 s); exits 1 when the
  *    existing-data-dir case (every start but a shop's very first) misses it.
+ * 4. Then, where a fresh data dir's server start goes, timed in this process (the steps of
+ *    server/start.ts's startBackend on a temporary DATA_DIR, API on a free port): loading the
+ *    server's modules, PGlite creating the data dir (initdb), the shim and migrations, the API
+ *    listening, each step of the seed (server/seed/seedCatalogue.ts's own log lines) and the
+ *    closing VACUUM ANALYZE; then the same data dir opened again.
  *
  * Binds 5173 and 54321, like Playwright: run it under the e2e lock,
  *   flock /tmp/npng-e2e.lock npm run bench:start
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +144,52 @@ async function timedStart(dataDir: string): Promise<Start> {
 
 const secs = (ms: number | null) => show(ms === null ? null : ms / 1000, 2, ' s');
 
+/** The steps of a fresh data dir's start (server/start.ts), each timed, in this process. */
+async function freshStartPhases(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'npng-bench-phases-'));
+  dataDirs.add(dir);
+  let last = performance.now();
+  const lap = (what: string) => {
+    const now = performance.now();
+    console.log(`  ${((now - last) / 1000).toFixed(2).padStart(6)} s  ${what}`);
+    last = now;
+  };
+  const { loadConfig } = await import('../../server/config.ts');
+  const { openDatabase } = await import('../../server/db/index.ts');
+  const { migrate } = await import('../../server/db/migrate.ts');
+  const { startApiServer } = await import('../../server/app.ts');
+  const { seedCatalogue } = await import('../../server/seed/seedCatalogue.ts');
+  lap('loading the server modules (tsx)');
+  const config = loadConfig({ ...process.env, DATA_DIR: join(dir, 'db'), API_PORT: '0', DATABASE_URL: '' });
+  let db = await openDatabase({ dataDir: config.dataDir });
+  lap('PGlite creating the data dir (initdb)');
+  await migrate(db);
+  lap('shim + migrations');
+  mkdirSync(join(dir, 'db', 'storage'), { recursive: true });
+  const api = await startApiServer({ config, db, storageDir: join(dir, 'db', 'storage') });
+  lap('API listening');
+  await seedCatalogue({
+    url: api.context.internalUrl(),
+    serviceRoleKey: config.serviceRoleKey,
+    anonKey: config.anonKey,
+    publicUrl: config.apiUrl,
+    log: (message) => lap(`seed: ${message.length > 70 ? `${message.slice(0, 70)}…` : message}`),
+  });
+  lap('seed: summary');
+  await db.exec('vacuum analyze');
+  lap('VACUUM ANALYZE');
+  await api.close();
+  await db.close();
+  lap('closing');
+  db = await openDatabase({ dataDir: config.dataDir });
+  lap('PGlite opening the existing data dir');
+  await migrate(db);
+  lap('migrations (none to apply)');
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+  dataDirs.delete(dir);
+}
+
 async function main(): Promise<number> {
   const t0 = Date.now();
   console.log('── making dist/ up to date (not timed): tsx scripts/start.ts --build-only');
@@ -212,6 +263,9 @@ async function main(): Promise<number> {
   };
   const existingOk = verdict('unchanged checkout, existing data dir', existing.total);
   verdict('unchanged checkout, fresh data dir (first start: seeds the shop)', fresh.total);
+
+  console.log('\nWhere a fresh data dir\'s server start goes (one run, in this process):');
+  await freshStartPhases();
   console.log(`\n${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
   return existingOk ? 0 : 1;
 }
