@@ -96,9 +96,27 @@ function preloadShellCatalogues(): Plugin {
   };
 }
 
+/**
+ * The app's scripts load at low priority (`fetchpriority="low"` on the entry and its modulepreloads):
+ * a server-rendered page paints without them, so the stylesheet and the first screen's images go
+ * first and the scripts follow for hydration (ADR 0018).
+ */
+function scriptsAfterFirstPaint(): Plugin {
+  return {
+    name: 'npng:scripts-after-first-paint',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"').replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"'),
+    },
+  };
+}
+
 // The Lingui macro is a Babel plugin; it must run before react() so JSX is still intact.
 export default defineConfig({
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), preconnectApi(), preloadShellCatalogues(), precompress()],
+  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), preconnectApi(), preloadShellCatalogues(), scriptsAfterFirstPaint(), precompress()],
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
   build: {
