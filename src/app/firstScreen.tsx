@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Locale } from '../i18n/i18n';
 
 /**
@@ -36,6 +36,17 @@ export function useFirstSnapshot<T>(key: string): T | undefined {
     store?.snapshots.delete(key);
   }, [store, key]);
   return snapshot;
+}
+
+/**
+ * Runs `effect` once after the first mount of a screen whose machine was restored from the server's
+ * snapshot: what the machine did on loading there (analytics) is not repeated by a restore.
+ */
+export function useAfterRestore(restored: boolean, effect: () => void): void {
+  const first = useRef({ restored, effect });
+  useEffect(() => {
+    if (first.current.restored) first.current.effect();
+  }, []);
 }
 
 /**

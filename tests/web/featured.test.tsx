@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
 import { FEATURED_HOME_LIMIT, type ProductSummary } from '../../machines/catalogue';
 import { selectDrawerOpen, selectItems } from '../../machines/cartMachine';
 import { selectToasts } from '../../machines/toastMachine';
@@ -8,7 +9,10 @@ import { fetchFeatured } from '../../src/api/products';
 import { createCartActor } from '../../src/app/services/cart';
 import { memoryStorage } from '../../src/app/services/storage';
 import { createToastActor } from '../../src/app/services/toasts';
+import { FirstScreenProvider } from '../../src/app/firstScreen';
+import { featuredScreenMachine } from '../../src/features/home/FeaturedContainer';
 import HomeRoute from '../../src/features/home/HomeRoute';
+import { analytics } from '../../src/services/analytics';
 import { FeaturedView, type FeaturedViewProps } from '../../src/features/home/FeaturedView';
 import { HOODIE, LIFTING_STRAPS, manyProducts, PRODUCTS, SHAKER } from '../../stories/fixtures/products';
 import { render, renderAt } from './support';
@@ -31,6 +35,31 @@ const featured = () => screen.getByRole('region', { name: 'Featured' });
 
 describe('featured block on the home page', () => {
   beforeEach(() => mockedFetch.mockReset());
+
+  it('a page the server rendered shows its featured products from the snapshot without asking again, and reports the list view once', async () => {
+    mockedFetch.mockResolvedValue(PRODUCTS);
+    const server = createActor(featuredScreenMachine.provide({ actions: { listViewed: () => undefined } }), { input: { limit: FEATURED_HOME_LIMIT } }).start();
+    await waitFor(server, (snapshot) => snapshot.matches('loaded'));
+    const snapshot = JSON.parse(JSON.stringify(server.getPersistedSnapshot()));
+    server.stop();
+    mockedFetch.mockReset();
+    const viewed = vi.spyOn(analytics, 'viewItemList');
+    const cart = createCartActor(memoryStorage()).start();
+    renderAt(
+      <FirstScreenProvider value={{ locale: 'en', snapshots: { featured: snapshot } }}>
+        <HomeRoute />
+      </FirstScreenProvider>,
+      '/',
+      { cart, toasts: createToastActor().start() },
+    );
+    // Rendered at once, as the server did: no loading state, no request.
+    const list = screen.getByRole('list', { name: 'Featured products' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(PRODUCTS.length);
+    expect(mockedFetch).not.toHaveBeenCalled();
+    expect(viewed).toHaveBeenCalledTimes(1);
+    expect(viewed.mock.calls[0][1].map((p) => p.id)).toEqual(PRODUCTS.map((p) => p.id));
+    viewed.mockRestore();
+  });
 
   it('asks for 6 featured products and shows them with prices under the story', async () => {
     mockedFetch.mockResolvedValue(PRODUCTS);

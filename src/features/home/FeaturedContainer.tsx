@@ -1,10 +1,10 @@
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { FEATURED_HOME_LIMIT, quickAddFromFeatured, type ProductSummary } from '../../../machines/catalogue';
 import { featuredMachine, type FeaturedStatus } from '../../../machines/featuredMachine';
 import { fetchFeatured } from '../../api/products';
-import { firstScreenKey, useFirstSnapshot } from '../../app/firstScreen';
+import { firstScreenKey, useAfterRestore, useFirstSnapshot } from '../../app/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
 import { useAddToCart } from '../../services/useAddToCart';
 import { FeaturedView } from './FeaturedView';
@@ -17,7 +17,9 @@ export const featuredScreenMachine = featuredMachine.provide({
 
 /** The home page's featured block: loads the featured products; Add to Cart per SPEC §4 featured add. */
 export function FeaturedContainer() {
-  const [snapshot, send] = useMachine(featuredScreenMachine, { input: { limit: FEATURED_HOME_LIMIT }, snapshot: useFirstSnapshot(firstScreenKey.featured) });
+  const restored = useFirstSnapshot<SnapshotFrom<typeof featuredScreenMachine>>(firstScreenKey.featured);
+  const [snapshot, send] = useMachine(featuredScreenMachine, { input: { limit: FEATURED_HOME_LIMIT }, snapshot: restored });
+  useAfterRestore(snapshot.matches('loaded'), () => analytics.viewItemList(ITEM_LISTS.featured, snapshot.context.products));
   const [, navigate] = useLocation();
   const addToCart = useAddToCart();
   const add = (product: ProductSummary) => {

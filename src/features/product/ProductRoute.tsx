@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { productMachine, productStatus, sideStatus } from '../../../machines/productMachine';
 import { fetchProductBySlug, fetchRating, fetchRelated } from '../../api/products';
 import { fetchReviews } from '../../api/reviews';
-import { firstScreenKey, useFirstSnapshot } from '../../app/firstScreen';
+import { firstScreenKey, useAfterRestore, useFirstSnapshot } from '../../app/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
 import { useServices } from '../../services/context';
 import { useAddToCart } from '../../services/useAddToCart';
@@ -30,6 +30,7 @@ export default function ProductRoute({ slug }: { slug: string }) {
   const addToCart = useRef(add);
   addToCart.current = add;
   const [, navigate] = useLocation();
+  const restoredFromServer = useFirstSnapshot(firstScreenKey.product(slug)) !== undefined;
   const [snapshot, send] = useMachine(
     productScreenMachine.provide({
       actions: {
@@ -43,6 +44,10 @@ export default function ProductRoute({ slug }: { slug: string }) {
     }),
     { input: { slug }, snapshot: useFirstSnapshot(firstScreenKey.product(slug)) },
   );
+  useAfterRestore(restoredFromServer && snapshot.context.product !== null, () => {
+    const { product, variantId } = snapshot.context;
+    if (product) analytics.viewItem(product, product.variants.find((v) => v.id === variantId) ?? null);
+  });
   const { context } = snapshot;
   const status = productStatus(snapshot);
   return (
