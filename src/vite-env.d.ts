@@ -4,6 +4,8 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL?: string;
   readonly VITE_SUPABASE_ANON_KEY?: string;
   readonly VITE_GEO_URL?: string;
+  /** 'false' when the Supabase project has no image transformations (src/ui/images.ts). */
+  readonly VITE_IMAGE_TRANSFORMS?: string;
 }
 
 interface ImportMeta {

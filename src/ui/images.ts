@@ -19,6 +19,13 @@
  * and 1200 for large uploads shown at 2x on desktops. Steps of 1.25–1.5x (2x only at the small end,
  * where bytes are few) keep the overshoot of the chosen candidate at most ~2.25x in pixels.
  */
+/**
+ * Whether the Supabase project transforms images (`/storage/v1/render/image`). Hosted Supabase offers
+ * it on paid plans only: a project without it builds with `VITE_IMAGE_TRANSFORMS=false`, and every
+ * image is then shown from its object URL as stored (docs/deploy.md).
+ */
+export const IMAGE_TRANSFORMS = import.meta.env.VITE_IMAGE_TRANSFORMS !== 'false';
+
 export const IMAGE_WIDTHS = [160, 240, 320, 480, 640, 800, 1200] as const;
 
 /**
@@ -141,10 +148,10 @@ export function candidateWidths(display: ImageDisplay, source: Pick<ImageSource,
  * `width`/`height` give the box's shape before the image arrives (nothing shifts): the display's
  * aspect ratio when it crops, else the media row's own size.
  */
-export function responsiveImage(source: ImageSource | string, display: ImageDisplay): ResponsiveImage {
+export function responsiveImage(source: ImageSource | string, display: ImageDisplay, transforms = IMAGE_TRANSFORMS): ResponsiveImage {
   const image = typeof source === 'string' ? { url: source } : source;
   const { aspect } = display;
-  const widths = parsePublicObjectUrl(image.url) ? candidateWidths(display, image) : [];
+  const widths = transforms && parsePublicObjectUrl(image.url) ? candidateWidths(display, image) : [];
   const box = (width: number) => (aspect ? { width, height: heightFor(width, aspect) } : known(image.width) && known(image.height) ? { width: image.width, height: image.height } : {});
   if (widths.length === 0) return { src: image.url, ...box(known(image.width) ? image.width : display.maxWidth) };
   const url = (width: number) => renderUrl(image.url, aspect ? { width, height: heightFor(width, aspect), resize: 'cover' } : { width }) as string;

@@ -131,6 +131,10 @@ describe('responsiveImage', () => {
     });
   });
 
+  it('shows the object URL as stored when the project has no image transformations (VITE_IMAGE_TRANSFORMS=false)', () => {
+    expect(responsiveImage({ url: LOCAL, width: 800, height: 1000 }, IMAGE_DISPLAYS.shopCard, false)).toEqual({ src: LOCAL, width: 800, height: 1000 });
+  });
+
   it('crops square displays to squares and keeps to small steps for small boxes', () => {
     const image = responsiveImage(LOCAL, IMAGE_DISPLAYS.cartLine);
     expect(image.srcSet).toBe(
