@@ -84,7 +84,8 @@ export async function stopServer(): Promise<void> {
   cleanUp();
 }
 
-function portInUse(port: number): Promise<boolean> {
+/** Whether something already listens on this local port (another server, a Playwright run). */
+export function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ port, host: '127.0.0.1' });
     socket.once('connect', () => {

@@ -23,10 +23,9 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, option, show, table } from './server.ts';
+import { median, option, portInUse, show, table } from './server.ts';
 
 const WEB_PORT = 5173;
 const API_PORT = 54321;
@@ -68,17 +67,6 @@ function cleanUp() {
 }
 process.on('exit', cleanUp);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 async function ok(url: string): Promise<boolean> {
   try {
