@@ -91,7 +91,12 @@ function preloadShellCatalogues(): Plugin {
       handler: (_html, ctx) =>
         Object.values(ctx.bundle ?? {})
           .filter((chunk) => chunk.type === 'chunk' && /[\\/]src[\\/]i18n[\\/]locales[\\/][a-z]+[\\/]messages\.po$/.test(chunk.facadeModuleId ?? ''))
-          .map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', href: `/${chunk.fileName}`, crossorigin: '' }, injectTo: 'head' as const })),
+          .map((chunk) => ({
+            tag: 'link',
+            // The language, so a server rendering the page keeps only its own (server/web.ts fillTemplate).
+            attrs: { rel: 'modulepreload', href: `/${chunk.fileName}`, crossorigin: '', 'data-locale': /[\\/]locales[\\/]([a-z]+)[\\/]/.exec(chunk.facadeModuleId ?? '')?.[1] ?? '' },
+            injectTo: 'head' as const,
+          })),
     },
   };
 }

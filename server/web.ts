@@ -29,11 +29,14 @@ function wantsPage(req: IncomingMessage, pathname: string): boolean {
 
 /**
  * The built index.html with the rendered first screen put in: the app's markup in #root, the
- * language on <html>, and the machines' snapshots before the app's script.
+ * language on <html> (and only its shell catalogue preloaded), and the machines' snapshots.
  */
 export function fillTemplate(template: string, page: { locale: string; html: string; state: string }): string {
+  const locale = page.locale === 'de' ? 'de' : 'en';
   return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${page.locale === 'de' ? 'de' : 'en'}"`)
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    // The page's language is known: the other language's shell catalogue need not be fetched.
+    .replace(/<link [^>]*data-locale="([a-z]+)"[^>]*>\n?/g, (link, linkLocale: string) => (linkLocale === locale ? link : ''))
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.state}`);
 }
 
