@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ANON_KEY, API_URL, CART_KEY, expectCartCount, expectNoSeriousA11yViolations, fetchVariants, german, LOCALE_KEY } from './support';
+import { ANON_KEY, API_URL, CART_KEY, expectCartCount, expectHydrated, expectNoSeriousA11yViolations, fetchVariants, german, LOCALE_KEY } from './support';
 
 /**
  * The first screen from the first response (issue 12, docs/adr/0018): server/web.ts renders each page
@@ -278,13 +278,6 @@ function collectErrors(page: Page): { page: string[]; console: string[] } {
     if (message.type() === 'error') errors.console.push(message.text());
   });
   return errors;
-}
-
-/** Hydration has attached React to the server's header (its props are on the element). */
-async function expectHydrated(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector('header') ?? {}).some((key) => key.startsWith('__reactProps$'))), { message: 'the header is hydrated', timeout: 20_000 })
-    .toBe(true);
 }
 
 test.describe('with JavaScript: hydration', () => {

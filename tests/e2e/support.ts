@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../server/config.ts';
 import { SEED_USERS } from '../../server/seed/users.ts';
 
@@ -38,10 +38,32 @@ export async function expectNoSeriousA11yViolations(page: Page, where = page.url
   expect(summary, `axe found serious/critical violations on ${where}:\n${report}\n`).toEqual([]);
 }
 
-/** Opens a route and waits until the shell has rendered (the locale's catalogues load first). */
+/** Opens a route and waits until the shell has rendered and the app has taken over the page. */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('banner')).toBeVisible({ timeout: 20_000 });
+  await expectHydrated(page);
+}
+
+/**
+ * Waits until React owns every element of the page. A page arrives server-rendered (src/entry-server.tsx):
+ * its header and first screen are there before the app's script has run, and until React has hydrated
+ * them (a screen whose code is still loading hydrates later) a click, key or selection on them is lost.
+ */
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const root = document.getElementById('root');
+          if (!root?.firstElementChild) return false;
+          // Resource hints React renders next to an element (the eager images' <link rel=preload>) are not hydrated.
+          const elements = root.querySelectorAll(':not(link, meta, title, style, script)');
+          return [...elements].every((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$')));
+        }),
+      { message: 'React has hydrated the whole page', timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 /** The header's account menu trigger. */
@@ -163,6 +185,7 @@ export async function seedCartRaw(page: Page, raw: string): Promise<void> {
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [CART_KEY, raw] as const);
   await page.reload();
   await expect(page.getByRole('banner')).toBeVisible({ timeout: 20_000 });
+  await expectHydrated(page);
 }
 
 /** Saves cart lines for the given variants (qty each) and reloads. */
