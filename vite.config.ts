@@ -102,9 +102,12 @@ function preloadShellCatalogues(): Plugin {
 }
 
 /**
- * The app's scripts load at low priority (`fetchpriority="low"` on the entry and its modulepreloads):
- * a server-rendered page paints without them, so the stylesheet and the first screen's images go
- * first and the scripts follow for hydration (ADR 0018).
+ * The app's scripts start loading once the page has painted: a server-rendered page paints its first
+ * screen without them, so the stylesheet and the first screen's images have the connection to
+ * themselves (Lighthouse also counts every script requested before the largest paint as part of its
+ * path). The entry `<script type="module">` and Vite's modulepreloads become one small inline
+ * loader that adds them after DOMContentLoaded and the next frame (ADR 0018). The language
+ * catalogues' preloads stay as they are (low priority; the server keeps only the page's own).
  */
 function scriptsAfterFirstPaint(): Plugin {
   return {
@@ -113,8 +116,34 @@ function scriptsAfterFirstPaint(): Plugin {
     enforce: 'post',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) =>
-        html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"').replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"'),
+      handler: (html) => {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?/.exec(html);
+        if (!entry) throw new Error('scriptsAfterFirstPaint: no entry script in index.html');
+        const preloads: string[] = [];
+        let out = html.replace(entry[0], '').replace(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g, (_, href: string) => {
+          preloads.push(href);
+          return '';
+        });
+        const loader = `<script>
+      (function () {
+        function add(tag, attrs) {
+          var el = document.createElement(tag);
+          for (var name in attrs) el.setAttribute(name, attrs[name]);
+          document.head.appendChild(el);
+        }
+        function load() {
+          ${JSON.stringify(preloads)}.forEach(function (href) { add('link', { rel: 'modulepreload', crossorigin: '', href: href }); });
+          add('script', { type: 'module', crossorigin: '', src: ${JSON.stringify(entry[1])} });
+        }
+        function afterPaint() { requestAnimationFrame(function () { setTimeout(load, 0); }); }
+        if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint);
+        else afterPaint();
+      })();
+    </script>
+`;
+        out = out.replace('</head>', () => `    ${loader}  </head>`);
+        return out.replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
+      },
     },
   };
 }
