@@ -90,7 +90,7 @@ function preloadShellCatalogues(): Plugin {
       order: 'post',
       handler: (_html, ctx) =>
         Object.values(ctx.bundle ?? {})
-          .filter((chunk) => chunk.type === 'chunk' && /[\\/]src[\\/]i18n[\\/]locales[\\/][a-z]+[\\/]messages\.po$/.test(chunk.facadeModuleId ?? ''))
+          .filter((chunk): chunk is Rolldown.OutputChunk => chunk.type === 'chunk' && /[\\/]src[\\/]i18n[\\/]locales[\\/][a-z]+[\\/]messages\.po$/.test(chunk.facadeModuleId ?? ''))
           .map((chunk) => ({
             tag: 'link',
             // The language, so a server rendering the page keeps only its own (server/web.ts fillTemplate).

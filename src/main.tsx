@@ -4,6 +4,7 @@ import { selectLocale } from '../machines/localeMachine';
 import { App } from './app/App';
 import { installChunkReload } from './app/chunkReload';
 import { readFirstScreen } from './app/firstScreen';
+import { screenCommitted } from './app/hydration';
 import { preloadRoute } from './app/routes';
 import { createServices } from './app/services/createServices';
 import { activateLocale } from './i18n/i18n';
@@ -41,9 +42,12 @@ if (firstScreen) {
   await applyLocale(firstScreen.locale);
   hydrateRoot(root, app);
   // The visitor's own language (a choice stored before the server could see it, or the country
-  // answer) takes over only after hydration, as a whole-page switch — never a mix of both.
-  services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));
-  requestAnimationFrame(() => void applyLocale(selectLocale(services.locale.getSnapshot())));
+  // answer) takes over only once the screen is hydrated too (its code may arrive after the shell's),
+  // as a whole-page switch — never a mix of both, never a change under HTML React has not taken over.
+  void screenCommitted.then(() => {
+    services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));
+    void applyLocale(selectLocale(services.locale.getSnapshot()));
+  });
 } else {
   // Subscribe first, so a change that arrives while the first catalogue loads is not missed.
   services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));

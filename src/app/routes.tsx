@@ -7,6 +7,7 @@ import { Spinner } from '../ui/Spinner';
 import { type Media, primaryImage } from '../../machines/catalogue';
 import { prefetchProduct, prefetchShopPage } from '../api/products';
 import { parseShopQuery } from '../features/shop/url';
+import { ScreenCommitted } from './hydration';
 import { lazyFeature } from './lazyFeature';
 import { RouteErrorBoundary } from './shell/ErrorBoundaries';
 import { NotFoundView } from './shell/ErrorViews';
@@ -97,7 +98,10 @@ function Screen({ children }: { children: ReactNode }) {
   const [path] = useLocation();
   return (
     <RouteErrorBoundary key={path}>
-      <Suspense fallback={<Loading />}>{children}</Suspense>
+      <Suspense fallback={<Loading />}>
+        <ScreenCommitted />
+        {children}
+      </Suspense>
     </RouteErrorBoundary>
   );
 }
