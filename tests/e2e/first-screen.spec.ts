@@ -414,7 +414,8 @@ test.describe('a saved cart', () => {
       return route.abort();
     });
     await page.goto('/shop');
-    expect(blocked, 'the app entry was requested and blocked').toBe(1);
+    // The entry is requested after the first paint (index.html's loader), so it may come after the load event.
+    await expect.poll(() => blocked, { message: 'the app entry was requested and blocked' }).toBe(1);
     await expect(badges(page)).toHaveCount(1);
     await expect(badges(page)).toBeVisible();
     expect(await badges(page).evaluate((el) => getComputedStyle(el, '::after').content)).toBe('"3"');
@@ -478,4 +479,46 @@ test('a language stored before the cookie existed: served in English, German aft
   await expectHydrated(page);
   expect((await seen()).lang).toEqual(['de']);
   await expectShell(page, 'de');
+});
+
+test('a stored language switches the page only once its screen has hydrated, even when the screen’s code is slow', async ({ page }) => {
+  // As above, with the shop's code arriving after the German catalogues: the switch must not reach
+  // the server's English HTML of a screen React has not hydrated yet (React error #418 otherwise).
+  await page.addInitScript((key) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem(key, 'de');
+    }
+  }, LOCALE_KEY);
+  await page.route('**/assets/ShopRoute-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const errors = collectErrors(page);
+  await page.goto('/shop');
+  await expectHydrated(page);
+  await expectShell(page, 'de');
+  await expect(main(page).getByRole('combobox', { name: german('Sort by', 'shop') })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors.page, 'uncaught errors').toEqual([]);
+  expect(errors.console.filter((text) => /hydrat|#418|#421|#423|#425/i.test(text))).toEqual([]);
+});
+
+test('a stored language switches the page only once it has hydrated, on a slow phone', async ({ page }) => {
+  // A phone's CPU: hydration takes several frames, and the German catalogues arrive during it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.addInitScript((key) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem(key, 'de');
+    }
+  }, LOCALE_KEY);
+  const errors = collectErrors(page);
+  await page.goto('/shop');
+  await expectHydrated(page);
+  await expectShell(page, 'de');
+  await page.waitForLoadState('networkidle');
+  expect(errors.page, 'uncaught errors').toEqual([]);
+  expect(errors.console.filter((text) => /hydrat|#418|#421|#423|#425/i.test(text))).toEqual([]);
 });
