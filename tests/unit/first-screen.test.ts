@@ -149,6 +149,26 @@ describe('fillTemplate (server/web.ts)', () => {
     expect(filled.length).toBe(TEMPLATE.length - '<div id="root"></div>'.length + `<div id="root">${html}</div>${state}`.length);
   });
 
+  it("keeps only the page language's shell catalogue preload, and never touches the page markup", () => {
+    const links = [
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/messages-EN.js" crossorigin="" data-locale="en">',
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/messages-DE.js" crossorigin="" data-locale="de">',
+    ];
+    const built = TEMPLATE.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+    const markup = '<main><link rel="preload" as="image" href="/x.png" data-locale="de"><p>Hallo</p></main>';
+    for (const [locale, kept, dropped] of [
+      ['en', 'messages-EN', 'messages-DE'],
+      ['de', 'messages-DE', 'messages-EN'],
+      ['fr', 'messages-EN', 'messages-DE'],
+    ]) {
+      const filled = fillTemplate(built, page({ locale, html: markup }));
+      expect(filled, locale).toContain(kept);
+      expect(filled, locale).not.toContain(dropped);
+      expect(filled, locale).toContain(`<div id="root">${markup}</div>`);
+      expect(parse(filled).querySelectorAll('head link[data-locale]'), locale).toHaveLength(1);
+    }
+  });
+
   it('leaves the rest of the template as it is (the early cart script included)', () => {
     const filled = fillTemplate(TEMPLATE, page());
     const [before, after] = TEMPLATE.split('<div id="root"></div>');
