@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ANON_KEY, API_URL, CART_KEY, expectCartCount, expectHydrated, expectNoSeriousA11yViolations, fetchVariants, german, LOCALE_KEY } from './support';
+import { ANON_KEY, API_URL, CART_KEY, cartLines, expectCartCount, expectHydrated, expectNoSeriousA11yViolations, fetchVariants, german, LOCALE_KEY } from './support';
 
 /**
  * The first screen from the first response (issue 12, docs/adr/0018): server/web.ts renders each page
@@ -188,9 +188,9 @@ test.describe('the server-rendered HTML before the app runs', () => {
 });
 
 /** A GET exactly as written (no client re-encodes the URL), answered as status and body. */
-function rawGet(path: string): Promise<{ status: number; body: string }> {
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: 'localhost', port: 5173, path, headers: { accept: 'text/html' } }, (res) => {
+    const req = httpRequest({ host: 'localhost', port: 5173, path, headers: { accept: 'text/html', ...headers } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -232,18 +232,7 @@ test.describe('response status', () => {
   });
 
   test('a malformed language cookie is ignored: the page is still rendered on the server', async () => {
-    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest({ host: 'localhost', port: 5173, path: '/shop', headers: { accept: 'text/html', cookie: 'npng.lang=%E0%A4%A', 'accept-language': 'de' } }, (r) => {
-        let body = '';
-        r.setEncoding('utf8');
-        r.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const res = await rawGet('/shop', { cookie: 'npng.lang=%E0%A4%A', 'accept-language': 'de' });
     expect(res.status).toBe(200);
     expect(res.body).toContain('<html lang="de"');
     expect(res.body).toContain('id="npng-first-screen"');
@@ -396,19 +385,10 @@ test.describe('a saved cart', () => {
 
   test('shows its count before the app runs, and the hydrated header agrees', async ({ page, request }) => {
     const [a, b] = await fetchVariants(request, 2);
-    const line = (variant: typeof a, qty: number) => ({
-      id: variant.id,
-      productId: variant.product_id,
-      variantId: variant.id,
-      title: variant.title,
-      price: variant.price,
-      image: null,
-      size: variant.size,
-      color: variant.color,
-      qty,
-      currency: variant.currency,
-    });
-    const saved = JSON.stringify([line(a, 1), line(b, 2)]);
+    const saved = JSON.stringify(cartLines([
+      { variant: a, qty: 1 },
+      { variant: b, qty: 2 },
+    ]));
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [CART_KEY, saved] as const);
 
     let blocked = 0;
@@ -454,14 +434,19 @@ test.describe('a saved cart', () => {
   });
 });
 
-test('a language stored before the cookie existed: served in English, German after hydration, German from the server next time', async ({ page, context }) => {
-  // Only the first load finds the stored choice without the cookie (as a visitor from before server rendering).
+/** German stored as a visitor from before the cookie would have it: in storage, for the first load only. */
+async function storeGermanBeforeTheCookie(page: Page): Promise<void> {
   await page.addInitScript((key) => {
     if (!sessionStorage.getItem('seeded')) {
       sessionStorage.setItem('seeded', '1');
       localStorage.setItem(key, 'de');
     }
   }, LOCALE_KEY);
+}
+
+test('a language stored before the cookie existed: served in English, German after hydration, German from the server next time', async ({ page, context }) => {
+  // Only the first load finds the stored choice without the cookie (as a visitor from before server rendering).
+  await storeGermanBeforeTheCookie(page);
   const errors = collectErrors(page);
   const seen = await recordLanguages(page);
   const first = await page.goto('/shop');
@@ -487,12 +472,7 @@ test('a language stored before the cookie existed: served in English, German aft
 test('a stored language switches the page only once its screen has hydrated, even when the screen’s code is slow', async ({ page }) => {
   // As above, with the shop's code arriving after the German catalogues: the switch must not reach
   // the server's English HTML of a screen React has not hydrated yet (React error #418 otherwise).
-  await page.addInitScript((key) => {
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem(key, 'de');
-    }
-  }, LOCALE_KEY);
+  await storeGermanBeforeTheCookie(page);
   await page.route('**/assets/ShopRoute-*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -511,12 +491,7 @@ test('a stored language switches the page only once it has hydrated, on a slow p
   // A phone's CPU: hydration takes several frames, and the German catalogues arrive during it.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  await page.addInitScript((key) => {
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem(key, 'de');
-    }
-  }, LOCALE_KEY);
+  await storeGermanBeforeTheCookie(page);
   const errors = collectErrors(page);
   await page.goto('/shop');
   await expectHydrated(page);

@@ -188,9 +188,9 @@ export async function seedCartRaw(page: Page, raw: string): Promise<void> {
   await expectHydrated(page);
 }
 
-/** Saves cart lines for the given variants (qty each) and reloads. */
-export async function seedCart(page: Page, lines: { variant: SeedVariant; qty: number }[]): Promise<void> {
-  const items = lines.map(({ variant, qty }) => ({
+/** Cart lines as the app stores them (src/app/services/cart.ts) for the given variants (qty each). */
+export function cartLines(lines: { variant: SeedVariant; qty: number }[]) {
+  return lines.map(({ variant, qty }) => ({
     id: variant.id,
     productId: variant.product_id,
     variantId: variant.id,
@@ -202,7 +202,11 @@ export async function seedCart(page: Page, lines: { variant: SeedVariant; qty: n
     qty,
     currency: variant.currency,
   }));
-  await seedCartRaw(page, JSON.stringify(items));
+}
+
+/** Saves cart lines for the given variants (qty each) and reloads. */
+export async function seedCart(page: Page, lines: { variant: SeedVariant; qty: number }[]): Promise<void> {
+  await seedCartRaw(page, JSON.stringify(cartLines(lines)));
 }
 
 const ROOT = join(import.meta.dirname, '..', '..');
