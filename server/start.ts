@@ -21,13 +21,22 @@ export interface Backend {
  * Opens the database, applies migrations, seeds a fresh database, syncs ADMIN_EMAILS, and starts
  * the API. Used by `npm start`, the integration tests and the benchmarks.
  */
-export async function startBackend(opts: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; seed?: boolean } = {}): Promise<Backend> {
+export async function startBackend(
+  opts: {
+    config?: Partial<Config>;
+    env?: NodeJS.ProcessEnv;
+    seed?: boolean;
+    /** Runs on the migrated database before the API serves its first request (tests add their own schemas here). */
+    prepare?: (db: Database) => Promise<void>;
+  } = {},
+): Promise<Backend> {
   const config = loadConfig(opts.env ?? process.env, opts.config);
   const db = await openMigratedDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
     mkdirSync(storageDir, { recursive: true });
     await syncAdminEmails(db, config.adminEmails);
+    await opts.prepare?.(db);
     const api = await startApiServer({ config, db, storageDir });
     let seeded = false;
     try {

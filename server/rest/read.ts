@@ -3,9 +3,10 @@ import { rowsToCsv } from './csv.ts';
 import { restError } from './errors.ts';
 import { appliedPreferences, parseRange } from './headers.ts';
 import type { QueryAst } from './parse.ts';
-import { contentRange, jsonBody, runAsCaller, singleRowCheck, type RestRequest } from './request.ts';
+import { checkMaxAffected, contentRange, jsonBody, maxAffectedOf, rowsChangedInTransaction, runAsCaller, runChanging, singleRowCheck, type RestRequest } from './request.ts';
 import type { Relation } from './schema-cache.ts';
-import { buildRead, type QueryBuilder, type BodyShape, type Statement } from './sql.ts';
+import { buildRead, type BodyShape } from './select.ts';
+import type { QueryBuilder, Statement } from './sql.ts';
 
 export interface ReadResult {
   total: string | null;
@@ -50,11 +51,19 @@ export function planRead(r: RestRequest, builder: QueryBuilder, ast: QueryAst, r
   });
 }
 
-/** Runs a planned read and answers as PostgREST: Content-Range, 200/206/416, single object, CSV. */
-export async function answerRead(r: RestRequest, ast: QueryAst, statement: Statement): Promise<ApiResponse> {
+/**
+ * Runs a planned read and answers as PostgREST: Content-Range, 200/206/416, single object, CSV.
+ * A function call (`call`) may change data: it honours `tx=rollback` and `max-affected` (the rows it
+ * returned or changed, whichever is more), inside its transaction.
+ */
+export async function answerRead(r: RestRequest, ast: QueryAst, statement: Statement, call = false): Promise<ApiResponse> {
   const { offset } = pageWindow(r, ast);
-  const { row, planned } = await runAsCaller(r, async (tx) => {
+  const run = call ? runChanging : runAsCaller;
+  const { row, planned } = await run(r, async (tx) => {
+    const limited = call && maxAffectedOf(r) !== undefined;
+    const before = limited ? await rowsChangedInTransaction(tx) : 0;
     const result = (await tx.query<ReadResult>(statement.sql, statement.params)).rows[0];
+    if (limited) checkMaxAffected(r, Math.max(Number(result.page), (await rowsChangedInTransaction(tx)) - before));
     if (!statement.plannedCount) return { row: result, planned: undefined };
     const plan = await tx.query<{ 'QUERY PLAN': unknown }>(statement.plannedCount.sql, statement.plannedCount.params);
     return { row: result, planned: planRows(plan.rows[0]?.['QUERY PLAN']) };
@@ -68,7 +77,7 @@ export async function answerRead(r: RestRequest, ast: QueryAst, statement: State
   singleRowCheck(r, rows);
   const status = total !== undefined && rows < total ? 206 : 200;
   const headers: Record<string, string> = { 'content-range': contentRange(offset, rows, total) };
-  const applied = appliedPreferences(r.prefs, ['count']);
+  const applied = appliedPreferences(r.prefs, call ? ['count', 'handling', 'tx', 'maxAffected'] : ['count']);
   if (applied) headers['preference-applied'] = applied;
   if (r.accept.media === 'csv' && r.req.method !== 'HEAD') {
     return { status, headers: { 'content-type': 'text/csv; charset=utf-8', ...headers }, body: rowsToCsv(row.body ?? '[]') };

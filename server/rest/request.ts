@@ -63,6 +63,47 @@ export function runAsCaller<T>(r: RestRequest, fn: (tx: Queryable) => Promise<T>
   return asRole(r.context.db, r.claims, fn, { method: r.req.method, path: r.req.path, headers: r.req.headers });
 }
 
+class RolledBack {
+  constructor(readonly result: unknown) {}
+}
+
+/**
+ * Runs a request that may change data: as the caller, in one transaction, which `Prefer: tx=rollback`
+ * rolls back once everything succeeded (the answer is still the one the statements gave).
+ */
+export async function runChanging<T>(r: RestRequest, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await runAsCaller(r, async (tx) => {
+      const result = await fn(tx);
+      if (r.prefs.tx === 'rollback') throw new RolledBack(result);
+      return result;
+    });
+  } catch (e) {
+    if (e instanceof RolledBack) return e.result as T;
+    throw e;
+  }
+}
+
+/** Whether `Prefer: handling=strict, max-affected=N` asks for a limit (lenient handling ignores it, as PostgREST). */
+export const maxAffectedOf = (r: RestRequest): number | undefined => (r.prefs.handling === 'strict' ? r.prefs.maxAffected : undefined);
+
+/** PGRST124 when more rows were affected than `max-affected` allows; thrown inside the transaction, so nothing is kept. */
+export function checkMaxAffected(r: RestRequest, rows: number): void {
+  const max = maxAffectedOf(r);
+  if (max !== undefined && rows > max) {
+    throw restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`);
+  }
+}
+
+/**
+ * Rows inserted, updated or deleted so far in this transaction, in every table (triggers and
+ * cascades included): how a function call's effect is measured for `max-affected`.
+ */
+export async function rowsChangedInTransaction(tx: Queryable): Promise<number> {
+  const { rows } = await tx.query<{ n: string | number }>('select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::int8 as n from pg_catalog.pg_stat_xact_all_tables');
+  return Number(rows[0]?.n ?? 0);
+}
+
 const STALE_CACHE_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703']);
 
 /**

@@ -3,7 +3,8 @@ import type { QueryAst } from './parse.ts';
 import { planRead } from './read.ts';
 import type { RestRequest } from './request.ts';
 import type { FunctionInfo, SchemaCache } from './schema-cache.ts';
-import { QueryBuilder, rpcCall, scalarRpc, type BodyShape, type Statement } from './sql.ts';
+import type { BodyShape } from './select.ts';
+import { QueryBuilder, qualified, quoteIdent, type Statement } from './sql.ts';
 
 export interface RpcPlan {
   statement: Statement;
@@ -60,4 +61,20 @@ export function planRpc(r: RestRequest, cache: SchemaCache, name: string, ast: Q
   const from = argsFrom ? `${argsFrom} cross join lateral ${call} as "t0"` : `${call} as "t0"`;
   const shape: BodyShape = r.req.method === 'HEAD' ? 'none' : r.accept.media === 'object' || !fn.returnsSet ? 'object' : 'array';
   return { statement: planRead(r, b, ast, fn.returnRelation, from, shape), fn, rows: true };
+}
+
+/** Function call with named arguments taken from one JSON object (json_to_record types them). */
+export function rpcCall(b: QueryBuilder, fn: FunctionInfo, argsJson: string, argNames: string[]): { call: string; argsFrom: string } {
+  const call = `${qualified(fn)}(${argNames.map((n) => `${quoteIdent(n)} := "_args".${quoteIdent(n)}`).join(', ')})`;
+  if (argNames.length === 0) return { call, argsFrom: '' };
+  const types = argNames.map((n) => `${quoteIdent(n)} ${fn.params.find((p) => p.name === n)!.type}`);
+  return { call, argsFrom: `json_to_record(${b.param(argsJson)}::json) as "_args"(${types.join(', ')})` };
+}
+
+export function scalarRpc(b: QueryBuilder, fn: FunctionInfo, call: string, argsFrom: string): Statement {
+  const from = argsFrom ? ` from ${argsFrom}` : '';
+  if (fn.returnKind === 'void') return { sql: `select null::int8 as total, 0 as page, null::text as body, (${call})::text as ignored${from}`, params: b.params };
+  if (!fn.returnsSet) return { sql: `select null::int8 as total, 1 as page, to_json(${call})::text as body${from}`, params: b.params };
+  const source = argsFrom ? `${argsFrom} cross join lateral ${call} as "t0"("v")` : `${call} as "t0"("v")`;
+  return { sql: `select null::int8 as total, count(*) as page, coalesce(json_agg("t0"."v"), '[]')::text as body from ${source}`, params: b.params };
 }

@@ -3,9 +3,11 @@ import { payloadColumnNotFound, restError } from './errors.ts';
 import { appliedPreferences } from './headers.ts';
 import type { QueryAst } from './parse.ts';
 import type { ReadResult } from './read.ts';
-import { contentRange, jsonBody, runAsCaller, singleRowCheck, type RestRequest } from './request.ts';
+import { checkMaxAffected, contentRange, jsonBody, runChanging, singleRowCheck, type RestRequest } from './request.ts';
 import type { Relation } from './schema-cache.ts';
-import { buildRepresentation, deleteSql, insertSql, quoteIdent, updateSql, type QueryBuilder } from './sql.ts';
+import { deleteSql, insertSql, updateSql } from './mutations.ts';
+import { buildRepresentation } from './select.ts';
+import { quoteIdent, type QueryBuilder } from './sql.ts';
 
 /** A parsed request body: the value, and its text to hand to Postgres unchanged. */
 export interface Payload {
@@ -74,32 +76,17 @@ export function planWrite(r: RestRequest, b: QueryBuilder, relation: Relation, a
   return { sql: mutation, params: b.params, returns: 'minimal' };
 }
 
-class RolledBack {
-  constructor(readonly result: { rows: number; body: string | null }) {}
-}
-
 export async function answerWrite(r: RestRequest, relation: Relation, plan: WritePlan): Promise<ApiResponse> {
-  const execute = async () => {
-    if (plan.empty) return { rows: 0, body: '[]' };
-    return runAsCaller(r, async (tx) => {
-      const res = await tx.query<ReadResult>(plan.sql, plan.params);
-      const rows = plan.returns === 'minimal' ? (res.affectedRows ?? 0) : Number(res.rows[0].page);
-      const body = plan.returns === 'minimal' ? null : res.rows[0].body;
-      if (r.prefs.handling === 'strict' && r.prefs.maxAffected !== undefined && rows > r.prefs.maxAffected) {
-        throw restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`);
-      }
-      if (plan.returns === 'representation') singleRowCheck(r, rows);
-      if (r.prefs.tx === 'rollback') throw new RolledBack({ rows, body });
-      return { rows, body };
-    });
-  };
-  let result: { rows: number; body: string | null };
-  try {
-    result = await execute();
-  } catch (e) {
-    if (!(e instanceof RolledBack)) throw e;
-    result = e.result;
-  }
+  const result: { rows: number; body: string | null } = plan.empty
+    ? { rows: 0, body: '[]' }
+    : await runChanging(r, async (tx) => {
+        const res = await tx.query<ReadResult>(plan.sql, plan.params);
+        const rows = plan.returns === 'minimal' ? (res.affectedRows ?? 0) : Number(res.rows[0].page);
+        const body = plan.returns === 'minimal' ? null : res.rows[0].body;
+        checkMaxAffected(r, rows);
+        if (plan.returns === 'representation') singleRowCheck(r, rows);
+        return { rows, body };
+      });
 
   const created = r.req.method === 'POST';
   const headers: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
@@ -22,8 +23,13 @@ declare module 'vitest' {
  * empty Postgres named by DATABASE_URL. Rate limits are raised so the suites' many sign-ins pass.
  */
 export default async function setup(project: TestProject) {
+  const schemas = testSchemas();
   const backend = await startBackend({
+    prepare: async (db) => {
+      for (const s of schemas) await db.exec(s.sql);
+    },
     config: {
+      dbSchemas: ['public', ...schemas.map((s) => s.name)],
       dataDir: undefined,
       databaseUrl: process.env.DATABASE_URL || undefined,
       apiPort: 0,
@@ -43,6 +49,18 @@ export default async function setup(project: TestProject) {
     await oracle.close();
     await backend.stop();
   };
+}
+
+/**
+ * Schemas of the tests' own (PostgREST conformance suites): `schemas/<name>.sql` creates schema
+ * `<name>`, which the API exposes beside `public` — the shop's tables are never the fixture.
+ */
+function testSchemas(): { name: string; sql: string }[] {
+  const dir = new URL('./schemas/', import.meta.url);
+  return readdirSync(dir)
+    .filter((f) => /^[a-z_][a-z0-9_]*\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ name: f.slice(0, -4), sql: readFileSync(new URL(f, dir), 'utf8') }));
 }
 
 /**

@@ -27,6 +27,20 @@ function client(key: string, accessToken?: string): SupabaseClient {
 }
 
 export const anonClient = (): SupabaseClient => client(anonKey());
+/**
+ * A client of one of the conformance suites' own schemas (tests/integration/schemas/<schema>.sql),
+ * as anon or, with `key: serviceRoleKey()`, as the service role.
+ */
+export const schemaClient = (schema: string, key = anonKey()) =>
+  createClient<UntypedPostgrest13, string>(apiUrl(), key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+    db: { schema },
+  });
+
+/** No generated types for the fixtures' schemas; the server speaks PostgREST 13 (max-affected on RPC, spread on to-many). */
+// biome-ignore lint/suspicious/noExplicitAny: the suites' schemas have no generated types.
+type UntypedPostgrest13 = { __InternalSupabase: { PostgrestVersion: '13' } } & Record<string, any>;
 export const serviceClient = (): SupabaseClient => client(serviceRoleKey());
 /** A client that sends a fixed bearer token (forged or foreign JWTs) with the anon apikey. */
 export const tokenClient = (accessToken: string): SupabaseClient => client(anonKey(), accessToken);
