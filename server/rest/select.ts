@@ -1,3 +1,4 @@
+import { csvBodySql } from './csv.ts';
 import type { OrderTerm, SelectItem } from './parse.ts';
 import { embedJoin, isToOne, relationship, type EmbedItem } from './relationships.ts';
 import type { Relation } from './schema-cache.ts';
@@ -90,11 +91,12 @@ function isBareCount(rel: Relation, item: SelectItem): boolean {
   return item.kind === 'column' && item.field.name === 'count' && item.field.json.length === 0 && !item.cast && !rel.columns.has('count');
 }
 
-export type BodyShape = 'array' | 'object' | 'none';
+export type BodyShape = 'array' | 'object' | 'none' | 'csv';
 
 function bodySql(shape: BodyShape, stripNulls: boolean): string {
   const element = stripNulls ? 'json_strip_nulls(row_to_json(_t))' : '_t';
   if (shape === 'none') return 'null::text';
+  if (shape === 'csv') return csvBodySql('_t');
   if (shape === 'object') return `(json_agg(${element}) -> 0)::text`;
   return `coalesce(json_agg(${element}), '[]')::text`;
 }
