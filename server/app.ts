@@ -189,9 +189,21 @@ function gzipWanted(res: ApiResponse, headers: Record<string, string>, acceptEnc
   return true;
 }
 
+/**
+ * Gzipped bodies by the body they were made from: answers from the REST answer cache hand out the
+ * same body object on every hit, so each is compressed once, not per request.
+ */
+const gzipped = new WeakMap<Uint8Array, Buffer>();
+
 function compressBody(res: ApiResponse, headers: Record<string, string>): void {
   if (res.body === undefined) return;
-  res.body = gzipSync(typeof res.body === 'string' ? Buffer.from(res.body) : res.body, { level: 6 });
+  if (typeof res.body === 'string') res.body = gzipSync(res.body, { level: 6 });
+  else {
+    const body = res.body;
+    const done = gzipped.get(body) ?? gzipSync(body, { level: 6 });
+    gzipped.set(body, done);
+    res.body = done;
+  }
   headers['content-encoding'] = 'gzip';
   delete headers['content-length'];
 }

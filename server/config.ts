@@ -57,6 +57,11 @@ export interface Config {
    * sign-in link and the checkout page takes test cards, so by default only on a loopback host.
    */
   devRoutes: boolean;
+  /**
+   * Answer cache for reads of /rest/v1 (ADR 0019): at most this many bytes and entries; 0 bytes
+   * turns it off. Used only on the embedded PGlite, which no other process writes to.
+   */
+  answerCache: { bytes: number; entries: number };
   /** Log one line per request. */
   logRequests: boolean;
   /**
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storageFileSizeLimit: int(env.STORAGE_FILE_SIZE_LIMIT, 5 * 1024 * 1024),
     storageRenderCacheBytes: int(env.STORAGE_RENDER_CACHE_BYTES, 256 * 1024 * 1024),
     devRoutes: bool(env.DEV_ROUTES, isLoopback(host)),
+    answerCache: { bytes: int(env.ANSWER_CACHE_BYTES, 64 * 1024 * 1024), entries: int(env.ANSWER_CACHE_ENTRIES, 2000) },
     logRequests: bool(env.LOG_REQUESTS, false),
     mailSendUrl: env.MAIL_SEND_URL || undefined,
   };

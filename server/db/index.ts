@@ -62,4 +62,5 @@ function schemaHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-export type { Database, Queryable, QueryResult, PgError } from './types.ts';
+export type { Database, Queryable, QueryResult, PgError, WriteClock } from './types.ts';
+export { readOnlyView } from './writes.ts';

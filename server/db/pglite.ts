@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { TEXT_TYPE_OIDS, type Database, type Queryable } from './types.ts';
+import { trackWrites } from './writes.ts';
 
 const identity = (v: string) => v;
 const parsers = Object.fromEntries(TEXT_TYPE_OIDS.map((oid) => [oid, identity]));
@@ -69,14 +70,18 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Dat
   }
   const pg = await PGlite.create({ dataDir: pgDir, loadDataDir: snapshot, extensions: { pgcrypto, pg_trgm } });
   const base = wrap(pg);
-  return {
+  const db = trackWrites({
     kind: 'pglite',
     ...base,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    dump: () => pg.dumpDataDir('none'),
+    transaction: (fn, options) =>
+      pg.transaction(async (tx) => {
+        if (options?.readOnly) await tx.query('set transaction read only');
+        return fn(wrap(tx));
+      }),
     async close() {
       await pg.close();
       unlock();
     },
-  };
+  });
+  return { ...db, dump: () => pg.dumpDataDir('none') };
 }

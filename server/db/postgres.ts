@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { TEXT_TYPE_OIDS, type Database, type Queryable } from './types.ts';
+import { trackWrites } from './writes.ts';
 
 const identity = (v: string) => v;
 const textTypes = {
@@ -21,17 +23,29 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** A real PostgreSQL (hosted or local) through a connection pool. */
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+/**
+ * Connections the pool opens at most: DB_POOL_MAX when set, else 2 per CPU plus one. Node runs the
+ * API on one thread, so more connections only help while it waits on the network; two per core keeps
+ * a database on this machine busy (one query running, one being sent or read per core) without
+ * queueing work inside Postgres, which costs more than queueing it in the pool. A remote database
+ * with more cores or more latency may want more: set DB_POOL_MAX.
+ */
+export function poolSize(env: NodeJS.ProcessEnv = process.env, cpus = availableParallelism()): number {
+  const set = env.DB_POOL_MAX;
+  return set && /^[1-9]\d*$/.test(set) ? Number(set) : 2 * cpus + 1;
+}
+
+/** A real PostgreSQL (hosted or local) through a connection pool of `poolSize()` connections. */
+export async function openPostgres(url: string, max = poolSize()): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   await pool.query('select 1');
-  return {
+  return trackWrites({
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
+    async transaction(fn, options) {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        await client.query(options?.readOnly ? 'begin read only' : 'begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;
@@ -43,5 +57,5 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       }
     },
     close: () => pool.end(),
-  };
+  });
 }

@@ -12,10 +12,30 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * A READ ONLY transaction: Postgres refuses every write in it (SQLSTATE 25006), so it is known
+   * not to change data and does not advance the write clock.
+   */
+  readOnly?: boolean;
+}
+
+/**
+ * This process' writes as a clock (server/db/writes.ts): `generation` advances when anything that
+ * may change data starts and again when it ends; `writing` counts those in flight. An answer read
+ * while `writing` was 0 and `generation` stayed the same saw data no write of this process touched.
+ */
+export interface WriteClock {
+  readonly generation: number;
+  readonly writing: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction on one connection; commits when it resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Writes through this handle (every query, script and transaction not opened read-only). */
+  readonly writes: WriteClock;
   close(): Promise<void>;
 }
 

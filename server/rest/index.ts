@@ -1,5 +1,7 @@
 import type { Module, ServerContext } from '../context.ts';
+import { readOnlyView } from '../db/writes.ts';
 import { json, strongEtag, type ApiRequest, type ApiResponse } from '../http.ts';
+import { AnswerCache, isRead, volatilityProbe, type Answer } from './answer-cache.ts';
 import { toRestError } from './errors.ts';
 import { readRequest } from './request.ts';
 import { route } from './routes.ts';
@@ -8,23 +10,41 @@ import { SchemaCacheHolder } from './schema-cache.ts';
 /** Postgres errors that mean the schema changed under the cache (a dropped or renamed object). */
 const STALE_OBJECT_CODES = new Set(['42P01', '42703', '42883']);
 
-/** /rest/v1: the PostgREST protocol over the exposed schemas, as supabase-js speaks it. */
+/**
+ * /rest/v1: the PostgREST protocol over the exposed schemas, as supabase-js speaks it. Reads (GET,
+ * HEAD) run in read-only transactions, as PostgREST runs them; on the embedded PGlite, which only
+ * this process writes to, anon callers' answers to them are kept in an AnswerCache until the next write.
+ */
 export function createRest(context: ServerContext): Module {
-  const holder = new SchemaCacheHolder(context.db, context.config.dbSchemas);
+  const reads: ServerContext = { ...context, db: readOnlyView(context.db) };
+  const holder = new SchemaCacheHolder(reads.db, context.config.dbSchemas);
+  const { bytes, entries } = context.config.answerCache;
+  const cache =
+    context.db.kind === 'pglite' && bytes > 0 && entries > 0
+      ? new AnswerCache(context.db.writes, { bytes, entries }, volatilityProbe(reads.db))
+      : undefined;
+
+  const answer = async (req: ApiRequest): Promise<Answer> => {
+    let role = 'anon';
+    try {
+      const r = await readRequest(req, isRead(req) ? reads : context, holder);
+      role = r.claims.role;
+      const response = withValidator(req, role, await route(r));
+      const storable = role === 'anon' && (response.status === 200 || response.status === 206);
+      return { response, storable, expiresAt: typeof r.claims.exp === 'number' ? r.claims.exp * 1000 : undefined };
+    } catch (e) {
+      const error = toRestError(e, role);
+      if (error && STALE_OBJECT_CODES.has(error.body.code)) void holder.refresh().catch(() => {});
+      if (error) return { response: json(error.status, error.body, error.headers), storable: false };
+      console.error(`[rest] ${req.method} ${req.path}${req.url.search}:`, e);
+      return { response: json(500, { code: 'XX000', message: 'Internal server error', details: null, hint: null }), storable: false };
+    }
+  };
+
   return {
     async handle(req) {
-      let role = 'anon';
-      try {
-        const r = await readRequest(req, context, holder);
-        role = r.claims.role;
-        return withValidator(req, role, await route(r));
-      } catch (e) {
-        const error = toRestError(e, role);
-        if (error && STALE_OBJECT_CODES.has(error.body.code)) void holder.refresh().catch(() => {});
-        if (error) return json(error.status, error.body, error.headers);
-        console.error(`[rest] ${req.method} ${req.path}${req.url.search}:`, e);
-        return json(500, { code: 'XX000', message: 'Internal server error', details: null, hint: null });
-      }
+      if (cache && isRead(req)) return cache.serve(req, () => answer(req));
+      return (await answer(req)).response;
     },
   };
 }
