@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAccept, parsePrefer, parseRange } from './headers.ts';
-import { ParseError, parseCondition, parseLogicValue, parseOrder, parseQuery, parseSelect } from './parse.ts';
+import { AGGREGATE_FUNCTIONS, ParseError, parseCondition, parseLogicValue, parseOrder, parseQuery, parseSelect } from './parse.ts';
 
 /** Parsing hostile input either succeeds or throws a ParseError — never anything else. */
 function succeedsOrParseError(fn: () => unknown): boolean {
@@ -14,7 +14,7 @@ function succeedsOrParseError(fn: () => unknown): boolean {
   }
 }
 
-const grammarPieces = ['(', ')', ',', '.', '"', '\\', ':', '::', '!', '->', '->>', '*', '{', '}', '[', ']', 'not.', 'or(', 'and(', 'eq.', 'in.(', 'is.', 'fts(', 'like(any).', '%', '_', "'", ';', '--', '\0', ' ', 'ä', '😀', 'id', 'select', 'inner', 'count()', '.desc', '.nullslast'];
+const grammarPieces = ['(', ')', ',', '.', '"', '\\', ':', '::', '!', '->', '->>', '*', '{', '}', '[', ']', 'not.', 'or(', 'and(', 'eq.', 'in.(', 'is.', 'fts(', 'like(any).', '%', '_', "'", ';', '--', '\0', ' ', 'ä', '😀', 'id', 'select', 'inner', 'count()', '.desc', '.nullslast', '...', '.sum()', '.avg()', '.min()', '.max()', '.count()', '.median()', '::int', 'rel(col)', 'rel(', '!hint'];
 const hostile = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
@@ -52,6 +52,23 @@ describe('the parser under hostile input', () => {
           { kind: 'condition', field: { name: 'a', json: [] }, negate: false, filter: { op: 'ilike', value } },
           { kind: 'condition', field: { name: 'b', json: [] }, negate: false, filter: { op: 'eq', value } },
         ]);
+      }),
+      runs,
+    ));
+  it('well-formed aggregates round-trip with any function, alias and casts', () =>
+    fc.assert(
+      fc.property(fc.constantFrom(...AGGREGATE_FUNCTIONS), fc.option(fc.constantFrom('int', 'text', 'numeric')), fc.option(fc.constantFrom('int8', 'text')), fc.option(fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/)), (fn, input, output, alias) => {
+        const text = `${alias ? `${alias}:` : ''}amount${input ? `::${input}` : ''}.${fn}()${output ? `::${output}` : ''}`;
+        expect(parseSelect(`...rel(${text})`)).toEqual([
+          { kind: 'embed', relation: 'rel', spread: true, select: [{ kind: 'column', field: { name: 'amount', json: [] }, alias: alias ?? undefined, cast: input ?? undefined, aggregate: { fn, cast: output ?? undefined } }] },
+        ]);
+      }),
+      runs,
+    ));
+  it('related order terms round-trip with any relation and column name', () =>
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/), fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/), fc.constantFrom('', '.asc', '.desc.nullslast'), (rel, col, modifier) => {
+        expect(parseOrder(`${rel}(${col})${modifier}`)[0]).toMatchObject({ relation: rel, field: { name: col, json: [] } });
       }),
       runs,
     ));

@@ -215,6 +215,44 @@ describe('select', () => {
     ]);
   });
 
+  it('spread embeds: ...rel(…) with hints, join types, stars and nesting; no alias on a spread', () => {
+    expect(parseSelect('title,...directors!films_director_id_fkey!inner(name,...countries(*)),film:films(...directors(x:name))')).toEqual([
+      { kind: 'column', field: field('title'), alias: undefined, cast: undefined },
+      {
+        kind: 'embed',
+        relation: 'directors',
+        hint: 'films_director_id_fkey',
+        join: 'inner',
+        spread: true,
+        select: [
+          { kind: 'column', field: field('name') },
+          { kind: 'embed', relation: 'countries', spread: true, select: [{ kind: 'star' }] },
+        ],
+      },
+      { kind: 'embed', relation: 'films', alias: 'film', select: [{ kind: 'embed', relation: 'directors', spread: true, select: [{ kind: 'column', field: field('name'), alias: 'x' }] }] },
+    ]);
+    for (const bad of ['a:...rel(x)', '...rel', '...(x)', '..rel(x)', '....rel(x)', '...rel!(x)', '...rel(x']) parseFails(() => parseSelect(bad), /failed to parse select parameter/);
+  });
+
+  it('aggregates: col.fn() with aliases, a cast of the input and of the result, on JSON paths', () => {
+    expect(parseSelect('amount.sum(),total:amount.sum()::text,amount::int.avg(),data->>n::int.max(),id.min(),id.count()')).toEqual([
+      { kind: 'column', field: field('amount'), aggregate: { fn: 'sum' } },
+      { kind: 'column', field: field('amount'), alias: 'total', aggregate: { fn: 'sum', cast: 'text' } },
+      { kind: 'column', field: field('amount'), cast: 'int', aggregate: { fn: 'avg' } },
+      { kind: 'column', field: { name: 'data', json: [{ arrow: '->>', key: 'n' }] }, cast: 'int', aggregate: { fn: 'max' } },
+      { kind: 'column', field: field('id'), aggregate: { fn: 'min' } },
+      { kind: 'column', field: field('id'), aggregate: { fn: 'count' } },
+    ]);
+    expect(parseSelect('orders(amount.sum())')).toEqual([{ kind: 'embed', relation: 'orders', select: [{ kind: 'column', field: field('amount'), aggregate: { fn: 'sum' } }] }]);
+  });
+
+  it('rejects unknown or malformed aggregates', () => {
+    for (const bad of ['amount.median()', 'amount.sum', 'amount.sum(x)', 'amount.sum()::', 'amount.sum().avg()', 'amount.', 'amount.SUM()']) {
+      parseFails(() => parseSelect(bad), /failed to parse select parameter/);
+    }
+    parseFails(() => parseSelect('amount.median()'), /\.sum\(\), \.avg\(\), \.min\(\), \.max\(\) or \.count\(\)/);
+  });
+
   it('quoted names and multi-word casts', () => {
     expect(parseSelect('"my col","a,b":x::double precision')).toEqual([
       { kind: 'column', field: field('my col'), alias: undefined, cast: undefined },
@@ -244,6 +282,15 @@ describe('order', () => {
       { field: { name: 'data', json: [{ arrow: '->>', key: 'a' }] }, direction: 'desc' },
       { field: field('b'), nulls: 'first' },
     ]);
+  });
+
+  it('related orders: rel(col) on an embed, with JSON paths, directions and nulls', () => {
+    expect(parseOrder('directors(name).desc.nullslast,dir(data->>x),id')).toEqual([
+      { relation: 'directors', field: field('name'), direction: 'desc', nulls: 'last' },
+      { relation: 'dir', field: { name: 'data', json: [{ arrow: '->>', key: 'x' }] } },
+      { field: field('id') },
+    ]);
+    for (const bad of ['rel(', 'rel()', 'rel(a,b)', 'rel(a).up', 'rel(a)x', 'rel(a(b))']) parseFails(() => parseOrder(bad), /failed to parse order/);
   });
 
   it('rejects unknown modifiers', () => {

@@ -25,11 +25,22 @@ export interface FieldRef {
   json: JsonStep[];
 }
 
+/** PostgREST's aggregate functions: `col.sum()`, `col.avg()`, … (`count()` alone is its own item). */
+export const AGGREGATE_FUNCTIONS = ['sum', 'avg', 'min', 'max', 'count'] as const;
+export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
+
+/** `col.fn()` with an optional cast of its result (`col.sum()::text`). */
+export interface Aggregate {
+  fn: AggregateFunction;
+  cast?: string;
+}
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: FieldRef; alias?: string; cast?: string }
+  | { kind: 'column'; field: FieldRef; alias?: string; cast?: string; aggregate?: Aggregate }
   | { kind: 'count'; alias?: string; cast?: string }
-  | { kind: 'embed'; relation: string; alias?: string; hint?: string; join?: 'inner' | 'left'; select: SelectItem[] };
+  /** `rel(…)`, or with `spread` (`...rel(…)`) its columns merged into the parent row; a spread has no alias. */
+  | { kind: 'embed'; relation: string; alias?: string; hint?: string; join?: 'inner' | 'left'; spread?: true; select: SelectItem[] };
 
 export const SIMPLE_OPERATORS = {
   eq: '=',
@@ -81,6 +92,8 @@ export interface LogicTree {
 export type FilterNode = Condition | LogicTree;
 
 export interface OrderTerm {
+  /** `rel(col)`: the column of a to-one embed of this level (alias or name), PostgREST's related order. */
+  relation?: string;
   field: FieldRef;
   direction?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
@@ -312,6 +325,7 @@ function readSelectList(r: Reader, depth: number): SelectItem[] {
 
 function readSelectItem(r: Reader, depth: number): SelectItem {
   if (r.eat('*')) return { kind: 'star' };
+  if (r.eat('...')) return readEmbed(r, depth, readName(r, 'a relation name after "..."'), undefined, true);
   let alias: string | undefined;
   let name = readName(r, 'a column or relation name, or "*"');
   if (r.peek() === ':' && r.peek(2) !== '::') {
@@ -323,24 +337,37 @@ function readSelectItem(r: Reader, depth: number): SelectItem {
     const cast = r.eat('::') ? readCast(r) : undefined;
     return { kind: 'count', alias, cast };
   }
-  if (r.peek() === '!' || r.peek() === '(') {
-    let hint: string | undefined;
-    let join: 'inner' | 'left' | undefined;
-    while (r.eat('!')) {
-      const word = readName(r, 'a foreign key, column, "inner" or "left" after "!"');
-      if (word === 'inner' || word === 'left') join = word;
-      else if (hint === undefined) hint = word;
-      else r.fail('expecting "inner" or "left"');
-    }
-    r.expect('(');
-    const select = readSelectList(r, depth + 1);
-    r.skipSpaces();
-    r.expect(')', '")" or ","');
-    return { kind: 'embed', relation: name, alias, hint, join, select };
-  }
+  if (r.peek() === '!' || r.peek() === '(') return readEmbed(r, depth, name, alias, undefined);
   const field: FieldRef = { name, json: readJsonPath(r) };
   const cast = r.eat('::') ? readCast(r) : undefined;
-  return { kind: 'column', field, alias, cast };
+  return { kind: 'column', field, alias, cast, aggregate: readAggregate(r) };
+}
+
+/** `rel!hint!inner(…)` after its name: hints and join type, then the embedded select list. */
+function readEmbed(r: Reader, depth: number, relation: string, alias: string | undefined, spread: true | undefined): SelectItem {
+  let hint: string | undefined;
+  let join: 'inner' | 'left' | undefined;
+  while (r.eat('!')) {
+    const word = readName(r, 'a foreign key, column, "inner" or "left" after "!"');
+    if (word === 'inner' || word === 'left') join = word;
+    else if (hint === undefined) hint = word;
+    else r.fail('expecting "inner" or "left"');
+  }
+  r.expect('(');
+  const select = readSelectList(r, depth + 1);
+  r.skipSpaces();
+  r.expect(')', '")" or ","');
+  return { kind: 'embed', relation, alias, hint, join, spread, select };
+}
+
+/** `.sum()`, `.avg()`, `.min()`, `.max()` or `.count()` after a column (and its cast), with a cast of the result. */
+function readAggregate(r: Reader): Aggregate | undefined {
+  if (r.peek() !== '.') return undefined;
+  const m = /^\.(sum|avg|min|max|count)\(\)/.exec(r.text.slice(r.pos));
+  if (!m) r.fail('expecting an aggregate: .sum(), .avg(), .min(), .max() or .count()');
+  r.pos += m[0].length;
+  const cast = r.eat('::') ? readCast(r) : undefined;
+  return { fn: m[1] as AggregateFunction, cast };
 }
 
 // ── order ─────────────────────────────────────────────────────────────────────────────────────
@@ -349,7 +376,7 @@ export function parseOrder(text: string): OrderTerm[] {
   const r = new Reader(text, 'order');
   const terms: OrderTerm[] = [];
   for (;;) {
-    const term: OrderTerm = { field: readField(r) };
+    const term = readOrderTarget(r);
     if (r.eat('.asc')) term.direction = 'asc';
     else if (r.eat('.desc')) term.direction = 'desc';
     if (r.eat('.nullsfirst')) term.nulls = 'first';
@@ -359,6 +386,15 @@ export function parseOrder(text: string): OrderTerm[] {
     if (r.done) return terms;
     r.expect(',', '",", ".asc", ".desc", ".nullsfirst", ".nullslast" or end of input');
   }
+}
+
+/** `col->path`, or `rel(col->path)`: a column of the embed `rel`. */
+function readOrderTarget(r: Reader): OrderTerm {
+  const name = readName(r, 'a column name');
+  if (!r.eat('(')) return { field: { name, json: readJsonPath(r) } };
+  const field = readField(r);
+  r.expect(')');
+  return { relation: name, field };
 }
 
 function parseColumnList(text: string, context: string): string[] {

@@ -1,4 +1,5 @@
 import { csvBodySql } from './csv.ts';
+import { restError } from './errors.ts';
 import type { OrderTerm, SelectItem } from './parse.ts';
 import { embedJoin, isToOne, relationship, type EmbedItem } from './relationships.ts';
 import type { Relation } from './schema-cache.ts';
@@ -10,10 +11,20 @@ import { quoteIdent, type QueryBuilder, type Statement } from './sql.ts';
  * return a mutation's rows (return=representation).
  */
 
-export function orderBy(b: QueryBuilder, rel: Relation, alias: string, terms: OrderTerm[] | undefined): string {
+/** PostgREST's PGRST108: an order or filter names an embed the select does not contain. */
+function notEmbedded(name: string) {
+  return restError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+}
+
+/**
+ * The ORDER BY of one level. `rel(col)` terms (PostgREST's related order) reach a to-one embed of
+ * this level, by its alias or name: the embed's output of that name (so an aggregated level orders
+ * by the very expression it groups by), else the related column itself.
+ */
+export function orderBy(b: QueryBuilder, rel: Relation, alias: string, terms: OrderTerm[] | undefined, embeds: ReadonlyMap<string, EmbedRef> = new Map()): string {
   if (!terms?.length) return '';
   const parts = terms.map((t) => {
-    let sql = b.field(rel, alias, t.field);
+    let sql = t.relation === undefined ? b.field(rel, alias, t.field) : relatedOrder(b, rel, t.relation, t, embeds);
     if (t.direction) sql += ` ${t.direction}`;
     if (t.nulls) sql += ` nulls ${t.nulls}`;
     return sql;
@@ -21,74 +32,145 @@ export function orderBy(b: QueryBuilder, rel: Relation, alias: string, terms: Or
   return ` order by ${parts.join(', ')}`;
 }
 
-/**
- * One level of the result: its select list, and the conditions it puts on its own rows (filters
- * of its scope and `exists` for every !inner embed below it).
- */
-export function level(b: QueryBuilder, rel: Relation, alias: string, path: string[], select: SelectItem[], withScopeFilters = true): { list: string[]; groupBy: string[]; where: string[]; hasAggregate: boolean } {
-  const list: string[] = [];
-  const groupBy: string[] = [];
-  const where: string[] = [];
-  let hasAggregate = false;
-  const scope = b.scope(path);
-  const embeds = new Map<string, string>();
-  for (const item of select) {
-    if (item.kind === 'star') {
-      list.push(`${quoteIdent(alias)}.*`);
-      groupBy.push(`${quoteIdent(alias)}.*`);
-    } else if (item.kind === 'count' || isBareCount(rel, item)) {
-      const cast = item.kind === 'count' ? item.cast : undefined;
-      hasAggregate = true;
-      list.push(`count(*)${cast ? `::${b.cast(cast)}` : ''} as ${quoteIdent(item.alias ?? 'count')}`);
-    } else if (item.kind === 'column') {
-      const expr = b.field(rel, alias, item.field);
-      const name = item.alias ?? item.field.json.at(-1)?.key ?? item.field.name;
-      list.push(`${item.cast ? `${expr}::${b.cast(item.cast)}` : expr} as ${quoteIdent(name)}`);
-      groupBy.push(expr);
-    } else {
-      const embedded = embed(b, rel, alias, path, item);
-      if (embedded.select) list.push(embedded.select);
-      if (item.join === 'inner') where.push(embedded.exists);
-      embeds.set(item.alias ?? item.relation, embedded.exists);
-    }
-  }
-  if (withScopeFilters) for (const node of scope.filters) where.push(b.filter(rel, alias, node, embeds));
-  return { list, groupBy, where, hasAggregate };
+function relatedOrder(b: QueryBuilder, rel: Relation, name: string, t: OrderTerm, embeds: ReadonlyMap<string, EmbedRef>): string {
+  const ref = embeds.get(name);
+  if (!ref) throw notEmbedded(name);
+  if (!ref.toOne) throw restError(400, 'PGRST118', `A related order on '${name}' is not possible`, `'${rel.name}' and '${name}' do not form a many-to-one or one-to-one relationship`);
+  const output = t.field.json.length ? undefined : ref.outputs.find((o) => o.name === t.field.name && !o.aggregate && !o.star);
+  return ref.related(output ? output.sql : b.field(ref.target, ref.alias, t.field));
 }
 
-function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: string[], item: EmbedItem): { select?: string; exists: string } {
+/**
+ * One column of a level's rows: its SQL expression and key. `aggregate` is applied where the rows
+ * are grouped — this level, or the parent of a to-one spread (PostgREST hoists aggregates out of
+ * spreads); `json` marks an embed's JSON, grouped on as jsonb; `star` is `alias.*`, expanded to
+ * columns where names are needed (spreads, grouping).
+ */
+interface Output {
+  sql: string;
+  name: string;
+  aggregate?: { fn: string; cast?: string };
+  json?: boolean;
+  star?: boolean;
+}
+
+/** An embed of a level, for related orders and spreads: its outputs and one value of its row. */
+export interface EmbedRef {
+  toOne: boolean;
+  target: Relation;
+  alias: string;
+  outputs: Output[];
+  /** `expr` (in the embed's row) as a scalar of the parent row. */
+  related: (expr: string) => string;
+}
+
+export interface Level {
+  outputs: Output[];
+  /** Conditions on this level's own rows: its scope's filters and `exists` for each !inner embed. */
+  where: string[];
+  embeds: Map<string, EmbedRef>;
+  /** Whether this level groups its rows (it has aggregates that are not hoisted to a parent). */
+  grouped: boolean;
+}
+
+/**
+ * One level of the result. `spreadChild`: the level is a spread's, whose columns the parent takes
+ * one by one (stars become columns); `hoist`: a to-one spread's, whose aggregates the parent applies.
+ */
+export function level(b: QueryBuilder, rel: Relation, alias: string, path: string[], select: SelectItem[], opts: { scopeFilters?: boolean; spreadChild?: boolean; hoist?: boolean } = {}): Level {
+  let outputs: Output[] = [];
+  const where: string[] = [];
+  const embeds = new Map<string, EmbedRef>();
+  const presence = new Map<string, string>();
+  for (const item of select) {
+    if (item.kind === 'star') outputs.push({ sql: `${quoteIdent(alias)}.*`, name: '*', star: true });
+    else if (item.kind === 'count' || isBareCount(rel, item)) {
+      const cast = item.kind === 'count' && item.cast ? b.cast(item.cast) : undefined;
+      outputs.push({ sql: '*', name: item.alias ?? 'count', aggregate: { fn: 'count', cast } });
+    } else if (item.kind === 'column') {
+      const expr = b.field(rel, alias, item.field);
+      const sql = item.cast ? `${expr}::${b.cast(item.cast)}` : expr;
+      const agg = item.aggregate;
+      const name = item.alias ?? agg?.fn ?? item.field.json.at(-1)?.key ?? item.field.name;
+      outputs.push({ sql, name, aggregate: agg && { fn: agg.fn, cast: agg.cast ? b.cast(agg.cast) : undefined } });
+    } else {
+      const name = item.alias ?? item.relation;
+      const embedded = embed(b, rel, alias, path, item);
+      outputs.push(...embedded.outputs);
+      if (item.join === 'inner') where.push(embedded.exists);
+      presence.set(name, embedded.exists);
+      embeds.set(name, embedded.ref);
+    }
+  }
+  if (opts.scopeFilters !== false) for (const node of b.scope(path).filters) where.push(b.filter(rel, alias, node, presence));
+  const grouped = !opts.hoist && outputs.some((o) => o.aggregate);
+  if (grouped || opts.spreadChild) outputs = outputs.flatMap((o) => (o.star ? starOutputs(rel, alias) : [o]));
+  return { outputs, where, embeds, grouped };
+}
+
+function starOutputs(rel: Relation, alias: string): Output[] {
+  return [...rel.columns.keys()].map((c) => ({ sql: `${quoteIdent(alias)}.${quoteIdent(c)}`, name: c }));
+}
+
+/** A level's select list and GROUP BY (by position: every output without an aggregate). */
+export function selectList(l: Level): { list: string; groupBy: string } {
+  const items = l.outputs.map((o) => {
+    if (o.star) return o.sql;
+    const value = o.aggregate ? `${o.aggregate.fn}(${o.sql})${o.aggregate.cast ? `::${o.aggregate.cast}` : ''}` : l.grouped && o.json ? `(${o.sql})::jsonb` : o.sql;
+    return `${value} as ${quoteIdent(o.name)}`;
+  });
+  const keys = l.grouped ? l.outputs.flatMap((o, i) => (o.aggregate ? [] : [i + 1])) : [];
+  return { list: items.length ? items.join(', ') : 'null as "_"', groupBy: keys.length ? ` group by ${keys.join(', ')}` : '' };
+}
+
+/**
+ * An embed's outputs in its parent's row: one JSON value (an object or null for to-one, an array
+ * for to-many); for a to-one spread each column of the related row (null without one), its
+ * aggregates left to the parent; for a to-many spread each column as an array of the related rows'
+ * values (PostgREST 13), which cannot carry aggregates (PGRST127, as PostgREST).
+ */
+function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: string[], item: EmbedItem): { outputs: Output[]; exists: string; ref: EmbedRef } {
   const { target, rel } = relationship(b, source, item);
   const alias = b.nextAlias();
   const name = item.alias ?? item.relation;
   const childPath = [...path, name];
+  const toOne = isToOne(rel);
   const { from, conditions: join } = embedJoin(rel, target, sourceAlias, alias);
-  const child = level(b, target, alias, childPath, item.select);
+  const child = level(b, target, alias, childPath, item.select, { spreadChild: item.spread, hoist: item.spread && toOne });
   const conditions = [...join, ...child.where].join(' and ');
   const exists = `exists (select 1 from ${from} where ${conditions})`;
-  if (child.list.length === 0) return { exists };
-  const scope = b.scope(childPath);
-  const group = child.hasAggregate && child.groupBy.length ? ` group by ${child.groupBy.join(', ')}` : '';
-  const order = orderBy(b, target, alias, scope.order);
-  const wholeRows = child.list.length === 1 && child.list[0] === `${quoteIdent(alias)}.*` && scope.limit === undefined && scope.offset === undefined;
-  if (wholeRows) {
-    // `rel(*)` without a page: aggregate the rows themselves, sparing the planner a subquery per parent.
-    const select =
-      isToOne(rel)
-        ? `(select row_to_json(${quoteIdent(alias)}) from ${from} where ${conditions}) as ${quoteIdent(name)}`
-        : `coalesce((select json_agg(${quoteIdent(alias)}${order}) from ${from} where ${conditions}), '[]') as ${quoteIdent(name)}`;
-    return { select, exists };
+  const related = (expr: string) => `(select ${expr} from ${from} where ${conditions})`;
+  const ref: EmbedRef = { toOne, target, alias, outputs: child.outputs, related };
+  if (child.outputs.length === 0) return { outputs: [], exists, ref };
+  if (item.spread && toOne) {
+    const outputs = child.outputs.map((o) => ({ ...o, sql: related(o.sql === '*' ? '1' : o.sql) }));
+    return { outputs, exists, ref };
   }
-  const rows = `select ${child.list.join(', ')} from ${from} where ${conditions}${group}${order}${b.limitOffset(scope.limit, scope.offset)}`;
-  const select =
-    isToOne(rel) && !child.hasAggregate
-      ? `(select row_to_json(_e) from (${rows}) as _e) as ${quoteIdent(name)}`
-      : `coalesce((select json_agg(_e) from (${rows}) as _e), '[]') as ${quoteIdent(name)}`;
-  return { select, exists };
+  const scope = b.scope(childPath);
+  const order = orderBy(b, target, alias, scope.order, child.embeds);
+  const page = b.limitOffset(scope.limit, scope.offset);
+  if (item.spread) {
+    if (child.outputs.some((o) => o.aggregate)) throw restError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.');
+    const rows = `select ${selectList(child).list} from ${from} where ${conditions}${order}${page}`;
+    const outputs = child.outputs.map((o) => ({ name: o.name, sql: `coalesce((select json_agg(_e.${quoteIdent(o.name)}) from (${rows}) as _e), '[]')`, json: true }));
+    return { outputs, exists, ref };
+  }
+  const only = child.outputs[0];
+  if (child.outputs.length === 1 && only.star && scope.limit === undefined && scope.offset === undefined) {
+    // `rel(*)` without a page: aggregate the rows themselves, sparing the planner a subquery per parent.
+    const sql = toOne ? `(select row_to_json(${quoteIdent(alias)}) from ${from} where ${conditions})` : `coalesce((select json_agg(${quoteIdent(alias)}${order}) from ${from} where ${conditions}), '[]')`;
+    return { outputs: [{ sql, name, json: true }], exists, ref };
+  }
+  const { list, groupBy } = selectList(child);
+  const rows = `select ${list} from ${from} where ${conditions}${groupBy}${order}${page}`;
+  // A to-one embed is one object even when it aggregates (`rel(count())` → {"count": n}), as PostgREST's lateral row.
+  const sql = toOne ? `(select row_to_json(_e) from (${rows}) as _e)` : `coalesce((select json_agg(_e) from (${rows}) as _e), '[]')`;
+  return { outputs: [{ sql, name, json: true }], exists, ref };
 }
 
 /** `variants(count)`: a bare `count` that is not a column of the relation counts its rows, as in PostgREST. */
 function isBareCount(rel: Relation, item: SelectItem): boolean {
-  return item.kind === 'column' && item.field.name === 'count' && item.field.json.length === 0 && !item.cast && !rel.columns.has('count');
+  return item.kind === 'column' && item.field.name === 'count' && item.field.json.length === 0 && !item.cast && !item.aggregate && !rel.columns.has('count');
 }
 
 export type BodyShape = 'array' | 'object' | 'none' | 'csv';
@@ -119,12 +201,11 @@ export function buildRead(b: QueryBuilder, o: ReadOptions): Statement {
   b.checkAllScopesUsed();
   const scope = b.scope([]);
   const where = root.where.length ? ` where ${root.where.join(' and ')}` : '';
-  const group = root.hasAggregate && root.groupBy.length ? ` group by ${root.groupBy.join(', ')}` : '';
   const total = o.count === 'exact' ? `(select count(*) from ${o.from}${where})` : 'null::int8';
-  const list = root.list.length ? root.list.join(', ') : 'null as "_"';
-  const unpaged = `select ${list} from ${o.from}${where}${group}`;
+  const { list, groupBy } = selectList(root);
+  const unpaged = `select ${list} from ${o.from}${where}${groupBy}`;
   const unpagedParams = [...b.params];
-  const page = `${unpaged}${orderBy(b, o.relation, 't0', scope.order)}${b.limitOffset(o.limit, o.offset)}`;
+  const page = `${unpaged}${orderBy(b, o.relation, 't0', scope.order, root.embeds)}${b.limitOffset(o.limit, o.offset)}`;
   return {
     sql: `select ${total} as total, count(*) as page, ${bodySql(o.shape, o.stripNulls)} as body from (${page}) as _t`,
     params: b.params,
@@ -134,12 +215,12 @@ export function buildRead(b: QueryBuilder, o: ReadOptions): Statement {
 
 /** Wraps a mutation that ends in `returning "t0".*` so its rows come back through the select list. */
 export function buildRepresentation(b: QueryBuilder, relation: Relation, mutation: string, select: SelectItem[], shape: BodyShape, stripNulls: boolean): Statement {
-  const root = level(b, relation, 't0', [], select, false);
+  const root = level(b, relation, 't0', [], select, { scopeFilters: false });
   b.checkAllScopesUsed();
-  const list = root.list.length ? root.list.join(', ') : 'null as "_"';
+  const { list, groupBy } = selectList(root);
   const where = root.where.length ? ` where ${root.where.join(' and ')}` : '';
   return {
-    sql: `with pgrst_mut as (${mutation} returning "t0".*) select null::int8 as total, count(*) as page, ${bodySql(shape, stripNulls)} as body from (select ${list} from pgrst_mut as "t0"${where}) as _t`,
+    sql: `with pgrst_mut as (${mutation} returning "t0".*) select null::int8 as total, count(*) as page, ${bodySql(shape, stripNulls)} as body from (select ${list} from pgrst_mut as "t0"${where}${groupBy}) as _t`,
     params: b.params,
   };
 }

@@ -1,0 +1,40 @@
+-- PostgREST conformance fixture: spread embeds, aggregates and related orders (postgrest-select.test.ts).
+-- directors ← films (many-to-one, one film without a director) ← screenings (one-to-many, some films without any).
+create schema pgrst_select;
+grant usage on schema pgrst_select to anon, authenticated, service_role;
+
+create table pgrst_select.directors (id int primary key, name text not null, country text);
+create table pgrst_select.films (
+  id int primary key,
+  title text not null,
+  year int not null,
+  director_id int references pgrst_select.directors (id),
+  budget numeric(12, 2)
+);
+create table pgrst_select.screenings (
+  id int primary key,
+  film_id int not null references pgrst_select.films (id),
+  city text not null,
+  tickets int not null
+);
+
+insert into pgrst_select.directors values
+  (1, 'Agnès Varda', 'France'),
+  (2, 'Akira Kurosawa', 'Japan'),
+  (3, 'Ida Lupino', 'USA'),
+  (4, 'Nobody Yet', null);
+insert into pgrst_select.films values
+  (1, 'Cléo from 5 to 7', 1962, 1, 100000.50),
+  (2, 'Vagabond', 1985, 1, 200000.00),
+  (3, 'Rashomon', 1950, 2, 250000.00),
+  (4, 'Ikiru', 1952, 2, 300000.25),
+  (5, 'The Hitch-Hiker', 1953, 3, null),
+  (6, 'Untitled', 2030, null, 50000.00);
+insert into pgrst_select.screenings values
+  (1, 1, 'Paris', 120),
+  (2, 1, 'Lyon', 80),
+  (3, 3, 'Tokyo', 300),
+  (4, 3, 'Paris', 150),
+  (5, 4, 'Tokyo', 91);
+
+grant select on all tables in schema pgrst_select to anon, authenticated, service_role;
