@@ -95,6 +95,16 @@ describe('spread embeds', () => {
     ]);
   });
 
+  it('count() in a to-one spread counts the parent rows that have a related row, per group', async () => {
+    const data = (await ok(db().from('films').select('year_from:year.min(), ...directors(country, films_counted:count())'))) as Record<string, unknown>[];
+    expect(data.sort(byKey('country'))).toEqual([
+      { year_from: 1962, country: 'France', films_counted: 2 },
+      { year_from: 1950, country: 'Japan', films_counted: 2 },
+      { year_from: 1953, country: 'USA', films_counted: 1 },
+      { year_from: 2030, country: null, films_counted: 0 },
+    ]);
+  });
+
   it('aggregates in a to-many spread are PGRST127, as PostgREST', async () => {
     const { status, error } = await fails(db().from('directors').select('name, ...films(budget.sum())'));
     expect(status).toBe(400);
@@ -153,6 +163,21 @@ describe('aggregates', () => {
   it('on no rows: one row of nulls and zero counts without grouping, no rows when grouped', async () => {
     expect(await ok(db().from('films').select('budget.sum(), count()').gt('year', 3000))).toEqual([{ sum: null, count: 0 }]);
     expect(await ok(db().from('films').select('year, count()').gt('year', 3000))).toEqual([]);
+  });
+
+  it('a bare count selects the row count (PostgREST backwards compatibility)', async () => {
+    expect(await ok(db().from('films').select('count'))).toEqual([{ count: 6 }]);
+  });
+
+  it("spreads and aggregates work on a set-returning function's rows", async () => {
+    const spread = await ok(db().rpc('films_since', { since: 1960 }).select('title, ...directors(name)').order('id'));
+    expect(spread).toEqual([
+      { title: 'Cléo from 5 to 7', name: 'Agnès Varda' },
+      { title: 'Vagabond', name: 'Agnès Varda' },
+      { title: 'Untitled', name: null },
+    ]);
+    const summed = await ok(db().rpc('films_since', { since: 1951 }).select('budget.sum(), films:count()'));
+    expect(summed).toEqual([{ sum: 650000.75, films: 5 }]);
   });
 
   it('rel(count) and rel(count()) are an object on a to-one embed, an array on a to-many', async () => {

@@ -38,3 +38,7 @@ insert into pgrst_select.screenings values
   (5, 4, 'Tokyo', 91);
 
 grant select on all tables in schema pgrst_select to anon, authenticated, service_role;
+
+-- Rows of a set-returning function embed, spread and aggregate like the table's.
+create function pgrst_select.films_since(since int) returns setof pgrst_select.films
+  language sql stable as $$ select * from pgrst_select.films where year >= since $$;
