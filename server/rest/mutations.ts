@@ -26,6 +26,20 @@ export interface InsertOptions {
   rowsJson: string;
   missingDefault: boolean;
   upsert?: { conflict: string[]; action: 'merge' | 'ignore' };
+  /** Conditions on the payload's rows (`_r`): only rows that meet them are written (PUT's key check). */
+  where?: string[];
+}
+
+/**
+ * With `Prefer: missing=default`, a column a row leaves out takes its default: the column's default
+ * expression, else — for a number column — its identity sequence's next value
+ * (pg_get_serial_sequence; null when it has none), else null, as Postgres would give.
+ */
+function missingDefault(b: QueryBuilder, relation: Relation, column: string): string {
+  const c = relation.columns.get(column);
+  if (c?.defaultSql) return ` else ${c.defaultSql}`;
+  if (c?.typcategory === 'N') return ` else nextval(pg_get_serial_sequence(${b.param(qualified(relation))}, ${b.param(column)}))`;
+  return '';
 }
 
 export function insertSql(b: QueryBuilder, o: InsertOptions): string {
@@ -33,11 +47,11 @@ export function insertSql(b: QueryBuilder, o: InsertOptions): string {
   const rowsParam = b.param(o.rowsJson);
   const values = o.columns.map((c) => {
     const value = `_r.${quoteIdent(c)}`;
-    const fallback = o.relation.columns.get(c)?.defaultSql;
-    return o.missingDefault && fallback ? `case when _j.v ? ${b.param(c)} then ${value} else ${fallback} end` : value;
+    return o.missingDefault ? `case when _j.v ? ${b.param(c)} then ${value}${missingDefault(b, o.relation, c)} end` : value;
   });
   const target = o.columns.length ? ` (${o.columns.map(quoteIdent).join(', ')})` : '';
-  let sql = `insert into ${table} as "t0"${target} select ${values.join(', ')} from jsonb_array_elements(${rowsParam}::jsonb) with ordinality as _j(v, n) cross join lateral jsonb_populate_record(null::${table}, _j.v) as _r order by _j.n`;
+  const where = o.where?.length ? ` where ${o.where.join(' and ')}` : '';
+  let sql = `insert into ${table} as "t0"${target} select ${values.join(', ')} from jsonb_array_elements(${rowsParam}::jsonb) with ordinality as _j(v, n) cross join lateral jsonb_populate_record(null::${table}, _j.v) as _r${where} order by _j.n`;
   if (o.upsert) {
     const conflict = o.upsert.conflict.length ? ` (${o.upsert.conflict.map(quoteIdent).join(', ')})` : '';
     const updates = o.columns.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`);

@@ -1,9 +1,8 @@
 import type { ApiResponse } from '../http.ts';
-import { rowsToCsv } from './csv.ts';
 import { restError } from './errors.ts';
 import { appliedPreferences, parseRange } from './headers.ts';
 import type { QueryAst } from './parse.ts';
-import { checkMaxAffected, contentRange, jsonBody, maxAffectedOf, rowsChangedInTransaction, runAsCaller, runChanging, singleRowCheck, type RestRequest } from './request.ts';
+import { checkMaxAffected, contentRange, builtBody, maxAffectedOf, rowsChangedInTransaction, runAsCaller, runChanging, singleRowCheck, type RestRequest } from './request.ts';
 import type { Relation } from './schema-cache.ts';
 import { buildRead, type BodyShape } from './select.ts';
 import type { QueryBuilder, Statement } from './sql.ts';
@@ -32,6 +31,7 @@ function planRows(plan: unknown): number | undefined {
 
 export function readShape(r: RestRequest): BodyShape {
   if (r.req.method === 'HEAD') return 'none';
+  if (r.accept.media === 'csv') return 'csv';
   return r.accept.media === 'object' ? 'object' : 'array';
 }
 
@@ -79,8 +79,5 @@ export async function answerRead(r: RestRequest, ast: QueryAst, statement: State
   const headers: Record<string, string> = { 'content-range': contentRange(offset, rows, total) };
   const applied = appliedPreferences(r.prefs, call ? ['count', 'handling', 'tx', 'maxAffected'] : ['count']);
   if (applied) headers['preference-applied'] = applied;
-  if (r.accept.media === 'csv' && r.req.method !== 'HEAD') {
-    return { status, headers: { 'content-type': 'text/csv; charset=utf-8', ...headers }, body: rowsToCsv(row.body ?? '[]') };
-  }
-  return jsonBody(status, row.body ?? '', headers, r.accept.media === 'object' ? 'object' : 'json');
+  return builtBody(status, row.body ?? '', headers, r.accept.media);
 }

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/types.ts';
 import type { ApiRequest, ApiResponse } from '../http.ts';
 import type { Claims } from '../jwt.ts';
 import { RestError, restError } from './errors.ts';
-import { parseAccept, parsePrefer, type Accept, type Preferences } from './headers.ts';
+import { parseAccept, parsePrefer, type Accept, type MediaType, type Preferences } from './headers.ts';
 import { parseQuery, type QueryAst } from './parse.ts';
 import type { SchemaCache, SchemaCacheHolder } from './schema-cache.ts';
 
@@ -128,9 +128,15 @@ export function contentRange(offset: number, rows: number, total: number | undef
   return `${range}/${total ?? '*'}`;
 }
 
-export function jsonBody(status: number, body: string | undefined, headers: Record<string, string>, media: 'json' | 'object' = 'json'): ApiResponse {
-  const contentType = media === 'object' ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8';
-  return { status, headers: { 'content-type': contentType, ...headers }, body: body ?? '' };
+const CONTENT_TYPES: Record<MediaType, string> = {
+  json: 'application/json; charset=utf-8',
+  object: 'application/vnd.pgrst.object+json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** An answer whose body Postgres built (JSON or CSV text), with the Content-Type of its media. */
+export function builtBody(status: number, body: string | undefined, headers: Record<string, string>, media: MediaType = 'json'): ApiResponse {
+  return { status, headers: { 'content-type': CONTENT_TYPES[media], ...headers }, body: body ?? '' };
 }
 
 /** A single-object Accept demands exactly one row (PGRST116 otherwise). */

@@ -2,8 +2,8 @@ import { DEFAULT_BODY_LIMIT, type ApiRequest, type ApiResponse } from '../http.t
 import { restError } from './errors.ts';
 import { answerRead, planRead, readShape } from './read.ts';
 import { appliedPreferences } from './headers.ts';
-import { checkMaxAffected, contentRange, jsonBody, jsonPayload, maxAffectedOf, parseQueryOf, rowsChangedInTransaction, runChanging, singleRowCheck, withSchema, type RestRequest } from './request.ts';
-import { argNamesOf, planRpc } from './rpc.ts';
+import { checkMaxAffected, jsonPayload, maxAffectedOf, parseQueryOf, rowsChangedInTransaction, runChanging, withSchema, type RestRequest } from './request.ts';
+import { argNamesOf, planRpc, variadicNamesOf, type CallArgs, type CallMedia } from './rpc.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
 import { QueryBuilder, qualified } from './sql.ts';
 import { answerWrite, planWrite, type Payload } from './write.ts';
@@ -34,6 +34,7 @@ export async function route(r: RestRequest): Promise<ApiResponse> {
       return answerRead(r, ast, statement);
     }
     case 'POST':
+    case 'PUT':
     case 'PATCH':
     case 'DELETE': {
       const ast = parseQueryOf(r.req);
@@ -56,8 +57,11 @@ function lookup(cache: SchemaCache, schema: string, name: string): Relation {
   return relation;
 }
 
+/** The request body's media type, without parameters (JSON when none is given). */
+const mediaOf = (r: RestRequest) => (r.req.headers['content-type'] ?? 'application/json').split(';')[0].trim().toLowerCase();
+
 async function readPayload(r: RestRequest): Promise<Payload> {
-  const contentType = (r.req.headers['content-type'] ?? 'application/json').split(';')[0].trim().toLowerCase();
+  const contentType = mediaOf(r);
   if (contentType !== 'application/json' && contentType !== '') {
     throw restError(415, 'PGRST107', `Content-Type not acceptable: ${contentType}`);
   }
@@ -65,47 +69,74 @@ async function readPayload(r: RestRequest): Promise<Payload> {
   return { value: jsonPayload(raw), text: raw.toString('utf8') };
 }
 
+/** Content-Types a function call accepts (PostgREST): JSON, a form, or a raw body for a single unnamed parameter. */
+const CALL_MEDIA: Record<string, CallMedia> = {
+  '': 'json',
+  'application/json': 'json',
+  'application/x-www-form-urlencoded': 'form',
+  'text/plain': 'text',
+  'text/xml': 'xml',
+  'application/octet-stream': 'octet',
+};
+
+/**
+ * Named arguments from query or form parameters (the last of a repeated one), except that a
+ * variadic parameter takes every repetition as its array — or one array literal `{a,b}`, as
+ * postgrest-js sends arrays.
+ */
+function paramArgs(params: URLSearchParams, names: Iterable<string>, variadic: ReadonlySet<string>): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const name of names) {
+    const values = params.getAll(name);
+    const literal = values.length === 1 && values[0].startsWith('{');
+    args[name] = variadic.has(name) && !literal ? values : values.at(-1);
+  }
+  return args;
+}
+
+/** A POST's arguments by its Content-Type; a JSON body that is not an object can only go whole to a json parameter. */
+async function postArgs(r: RestRequest): Promise<CallArgs & { form?: URLSearchParams }> {
+  const type = mediaOf(r);
+  const media = CALL_MEDIA[type];
+  if (!media) throw restError(415, 'PGRST107', `Content-Type not acceptable: ${type}`);
+  const raw = await r.req.body(DEFAULT_BODY_LIMIT);
+  if (media === 'octet') return { post: true, media, named: {}, whole: raw.toString('hex') };
+  const text = raw.toString('utf8');
+  if (media === 'text' || media === 'xml') return { post: true, media, named: {}, whole: text };
+  if (media === 'form') return { post: true, media, named: {}, whole: '', form: new URLSearchParams(text) };
+  if (raw.length === 0) return { post: true, media, named: {}, whole: '{}' };
+  const value = jsonPayload(raw);
+  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+  return { post: true, media, named: isObject ? (value as Record<string, unknown>) : undefined, whole: text };
+}
+
 async function callFunction(r: RestRequest, name: string): Promise<ApiResponse> {
   const method = r.req.method;
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
     throw restError(405, 'PGRST101', 'For functions, only GET and POST verbs are allowed');
   }
-  let args: Record<string, unknown> = {};
-  let argsJson = '{}';
+  const posted = method === 'POST' ? await postArgs(r) : undefined;
   let ast = method === 'POST' ? parseQueryOf(r.req) : undefined;
-  if (method === 'POST') {
-    const raw = await r.req.body(DEFAULT_BODY_LIMIT);
-    if (raw.length > 0) {
-      const value = jsonPayload(raw);
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw restError(400, 'PGRST102', 'Empty or invalid json', 'The arguments of a function call must be a JSON object.');
-      }
-      args = value as Record<string, unknown>;
-      argsJson = raw.toString('utf8');
-    }
-  }
   const plan = await withSchema(r, (cache) => {
-    if (method !== 'POST') {
+    const variadic = variadicNamesOf(cache, r.schema, name);
+    let call: CallArgs;
+    if (posted) {
+      call = posted.form ? { ...posted, named: paramArgs(posted.form, posted.form.keys(), variadic) } : posted;
+    } else {
       // Without any function of that name, every parameter is taken for an argument, so the answer is PGRST202, as PostgREST's.
       const known = cache.functions(r.schema, name).length > 0;
       ast = parseQueryOf(r.req, known ? argNamesOf(cache, r.schema, name) : new Set(r.req.url.searchParams.keys()));
-      args = Object.fromEntries(ast.args);
-      argsJson = JSON.stringify(args);
+      call = { post: false, media: 'json', named: paramArgs(r.req.url.searchParams, ast.args.keys(), variadic), whole: '' };
     }
-    return planRpc(r, cache, name, ast!, args, argsJson);
+    return planRpc(r, cache, name, ast!, call);
   });
-  if (plan.rows) return answerRead(r, ast!, plan.statement, true);
+  if (plan.fn.returnKind !== 'void') return answerRead(r, ast!, plan.statement, true);
   const limited = maxAffectedOf(r) !== undefined;
-  const row = await runChanging(r, async (tx) => {
+  await runChanging(r, async (tx) => {
     const before = limited ? await rowsChangedInTransaction(tx) : 0;
-    const result = (await tx.query<{ page: string | number; body: string | null }>(plan.statement.sql, plan.statement.params)).rows[0];
-    if (limited) checkMaxAffected(r, Math.max(Number(result?.page ?? 0), (await rowsChangedInTransaction(tx)) - before));
-    return result;
+    await tx.query(plan.statement.sql, plan.statement.params);
+    if (limited) checkMaxAffected(r, (await rowsChangedInTransaction(tx)) - before);
   });
   const applied = appliedPreferences(r.prefs, ['handling', 'tx', 'maxAffected']);
-  const preference: Record<string, string> = applied ? { 'preference-applied': applied } : {};
-  if (plan.fn.returnKind === 'void') return { status: 204, headers: preference, body: '' };
-  const rows = Number(row?.page ?? 0);
-  if (plan.fn.returnsSet) singleRowCheck(r, rows);
-  return jsonBody(200, row?.body ?? 'null', { 'content-range': contentRange(0, rows, undefined), ...preference });
+  return { status: 204, headers: applied ? { 'preference-applied': applied } : {}, body: '' };
 }
