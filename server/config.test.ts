@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY, loadConfig } from './config.ts';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY, loadConfig, startFlags } from './config.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 
 describe('local keys', () => {
@@ -47,5 +47,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).devRoutes).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0', DEV_ROUTES: 'true' }).devRoutes).toBe(true);
     expect(loadConfig({}, { host: '0.0.0.0' }).devRoutes).toBe(false);
+  });
+});
+
+describe('what may be done to the database', () => {
+  it('is left to the database found unless DB_MIGRATE / DB_SEED say otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ migrate: undefined, seed: undefined });
+    expect(loadConfig({ DB_MIGRATE: 'true', DB_SEED: 'false' })).toMatchObject({ migrate: true, seed: false });
+  });
+
+  it('takes --migrate, --no-migrate, --seed and --no-seed from the command line, the last of a pair winning', () => {
+    expect(startFlags(['--api-only'])).toEqual({});
+    expect(startFlags(['--migrate', '--no-seed'])).toEqual({ migrate: true, seed: false });
+    expect(startFlags(['--seed', '--no-seed', '--no-migrate'])).toEqual({ migrate: false, seed: false });
+  });
+});
+
+describe('answer cache settings', () => {
+  it('default to 64 MB and 2000 entries; ANSWER_CACHE_BYTES=0 turns the cache off', () => {
+    expect(loadConfig({}).answerCache).toEqual({ bytes: 64 * 1024 * 1024, entries: 2000 });
+    expect(loadConfig({ ANSWER_CACHE_BYTES: '0', ANSWER_CACHE_ENTRIES: '10' }).answerCache).toEqual({ bytes: 0, entries: 10 });
   });
 });

@@ -62,6 +62,13 @@ export interface Config {
    * turns it off. Used only on the embedded PGlite, which no other process writes to.
    */
   answerCache: { bytes: number; entries: number };
+  /**
+   * Apply the shim and the shop's migrations (--migrate / --no-migrate, DB_MIGRATE), and seed
+   * (--seed / --no-seed, DB_SEED). Unset: yes for an empty database or the shop's own, no for any
+   * other (server/db/existing.ts), which is served as it is.
+   */
+  migrate?: boolean;
+  seed?: boolean;
   /** Log one line per request. */
   logRequests: boolean;
   /**
@@ -75,6 +82,18 @@ const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number
 const list = (v: string | undefined, d: string[]) =>
   v === undefined ? d : v.split(',').map((s) => s.trim()).filter(Boolean);
 const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
+
+const optionalBool = (v: string | undefined) => (v === undefined || v === '' ? undefined : bool(v, false));
+
+/** `--migrate`, `--no-migrate`, `--seed`, `--no-seed` on the command line (the last one of a pair wins; they beat env). */
+export function startFlags(argv: string[]): Pick<Config, 'migrate' | 'seed'> {
+  const flags: Pick<Config, 'migrate' | 'seed'> = {};
+  for (const arg of argv) {
+    const m = /^--(no-)?(migrate|seed)$/.exec(arg);
+    if (m) flags[m[2] as 'migrate' | 'seed'] = !m[1];
+  }
+  return flags;
+}
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
@@ -116,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storageRenderCacheBytes: int(env.STORAGE_RENDER_CACHE_BYTES, 256 * 1024 * 1024),
     devRoutes: bool(env.DEV_ROUTES, isLoopback(host)),
     answerCache: { bytes: int(env.ANSWER_CACHE_BYTES, 64 * 1024 * 1024), entries: int(env.ANSWER_CACHE_ENTRIES, 2000) },
+    migrate: optionalBool(env.DB_MIGRATE),
+    seed: optionalBool(env.DB_SEED),
     logRequests: bool(env.LOG_REQUESTS, false),
     mailSendUrl: env.MAIL_SEND_URL || undefined,
   };

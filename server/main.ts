@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { startFlags } from './config.ts';
 import { startBackend } from './start.ts';
 import { SEED_USERS } from './seed/users.ts';
 import { startWebServer, type WebServer } from './web.ts';
@@ -7,7 +8,8 @@ import { startWebServer, type WebServer } from './web.ts';
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const started = Date.now();
-const backend = await startBackend();
+// --migrate / --no-migrate / --seed / --no-seed: what may be done to the database (see README).
+const backend = await startBackend({ config: startFlags(process.argv.slice(2)) });
 const { config, api } = backend;
 const apiUrl = config.apiUrl;
 // The storefront is served when it has been built (`npm start` builds it; `npm run start:api` doesn't).
@@ -26,14 +28,14 @@ console.log(`
   ─────────────────────────────────────────────────────────────
   API (Supabase URL)  ${apiUrl}        listening on ${api.url}
 ${web ? `  Storefront          ${config.siteUrl}        listening on ${web.url}\n` : ''}${config.devRoutes ? `  Mail outbox         ${apiUrl}/_dev/mail\n` : '  Dev routes          off (/_dev/mail, /_dev/checkout): set DEV_ROUTES=true to serve them\n'}  Database            ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory'}
+                      ${backend.database.summary}
+${backend.database.warnings.map((w) => `  ⚠ ${w}\n`).join('')}  Answer cache        ${backend.db.kind === 'pglite' && config.answerCache.bytes > 0 ? `on (anon reads of /rest/v1, up to ${Math.round(config.answerCache.bytes / 1024 / 1024)} MB)` : backend.db.kind === 'pglite' ? 'off (ANSWER_CACHE_BYTES=0)' : 'off (PostgreSQL: other processes may write)'}
 
   anon key            ${config.anonKey}
   service_role key    ${config.serviceRoleKey}
   JWT secret          ${config.jwtSecret}
 
-  Seed logins
-${SEED_USERS.map((u) => `    ${u.label.padEnd(10)} ${u.email.padEnd(28)} ${u.password}`).join('\n')}
-
+${backend.database.seed ? `  Seed logins\n${SEED_USERS.map((u) => `    ${u.label.padEnd(10)} ${u.email.padEnd(28)} ${u.password}`).join('\n')}\n` : ''}
   ready in ${((Date.now() - started) / 1000).toFixed(1)} s — Ctrl+C stops
 `);
 

@@ -3,7 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { loadConfig, type Config } from './config.ts';
-import { openMigratedDatabase } from './db/index.ts';
+import { openDatabase, openMigratedMemoryDatabase } from './db/index.ts';
+import { inspectDatabase, planStartup, type DatabaseKind } from './db/existing.ts';
+import { migrate } from './db/migrate.ts';
 import { startApiServer, type ApiServer } from './app.ts';
 import { seed } from './seed/index.ts';
 import type { Database } from './db/types.ts';
@@ -14,12 +16,15 @@ export interface Backend {
   config: Config;
   /** True when this start created and seeded the database. */
   seeded: boolean;
+  /** What the database was found to be and what was (not) done to it, for the banner. */
+  database: { kind: DatabaseKind; summary: string; warnings: string[]; seed: boolean };
   stop(): Promise<void>;
 }
 
 /**
- * Opens the database, applies migrations, seeds a fresh database, syncs ADMIN_EMAILS, and starts
- * the API. Used by `npm start`, the integration tests and the benchmarks.
+ * Opens the database; applies the shim and migrations, syncs ADMIN_EMAILS and seeds when it is
+ * empty or the shop's own (or when asked: config.migrate / config.seed), and serves any other
+ * database as it is; then starts the API. Used by `npm start`, the integration tests and the benchmarks.
  */
 export async function startBackend(
   opts: {
@@ -31,16 +36,21 @@ export async function startBackend(
   } = {},
 ): Promise<Backend> {
   const config = loadConfig(opts.env ?? process.env, opts.config);
-  const db = await openMigratedDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const persistent = Boolean(config.databaseUrl || config.dataDir);
+  const db = persistent ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : await openMigratedMemoryDatabase();
   try {
+    // A database in memory was made just now, from the migrated snapshot: always the shop's.
+    const facts = persistent ? await inspectDatabase(db) : { kind: 'empty' as const, hasApiRoles: true };
+    const plan = planStartup(facts, { migrate: persistent ? config.migrate : true, seed: config.seed });
+    if (persistent && plan.migrate) await migrate(db);
     const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
     mkdirSync(storageDir, { recursive: true });
-    await syncAdminEmails(db, config.adminEmails);
+    if (plan.migrate || facts.kind === 'shop') await syncAdminEmails(db, config.adminEmails);
     await opts.prepare?.(db);
     const api = await startApiServer({ config, db, storageDir });
     let seeded = false;
     try {
-      if (opts.seed !== false) seeded = await seed(api.context);
+      if (opts.seed !== false && plan.seed) seeded = await seed(api.context);
     } catch (e) {
       await api.close();
       throw e;
@@ -50,6 +60,7 @@ export async function startBackend(
       db,
       config,
       seeded,
+      database: { kind: facts.kind, summary: plan.summary, warnings: plan.warnings, seed: plan.seed },
       async stop() {
         await api.close();
         await db.close();

@@ -13,21 +13,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
 }
 
 /**
- * Opens the database with the shim and every migration applied. An in-memory PGlite starts from a
- * migrated snapshot cached in the temp folder, keyed by the SQL it was made from, so tests and
- * benchmarks skip initdb and the migrations after the first run.
+ * Opens an in-memory PGlite with the shim and every migration applied, from a migrated snapshot
+ * cached in the temp folder, keyed by the SQL it was made from, so tests and benchmarks skip initdb
+ * and the migrations after the first run. (A database that persists is opened with openDatabase,
+ * and server/start.ts decides whether it gets migrations: server/db/existing.ts.)
  */
-export async function openMigratedDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (opts.databaseUrl || opts.dataDir) {
-    const db = await openDatabase(opts);
-    try {
-      await migrate(db);
-    } catch (e) {
-      await db.close();
-      throw e;
-    }
-    return db;
-  }
+export async function openMigratedMemoryDatabase(): Promise<Database> {
   const snapshotPath = join(tmpdir(), `npng-pglite-${schemaHash()}.tar`);
   if (existsSync(snapshotPath)) {
     try {

@@ -38,6 +38,9 @@ export function poolSize(env: NodeJS.ProcessEnv = process.env, cpus = availableP
 /** A real PostgreSQL (hosted or local) through a connection pool of `poolSize()` connections. */
 export async function openPostgres(url: string, max = poolSize()): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (restart, admin shutdown) is replaced on next use; unhandled,
+  // its error event would end the process.
+  pool.on('error', (e) => console.error(`[db] idle PostgreSQL connection lost: ${e.message}`));
   await pool.query('select 1');
   return trackWrites({
     kind: 'postgres',
