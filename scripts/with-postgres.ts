@@ -3,13 +3,14 @@
  *   npx tsx scripts/with-postgres.ts <command…>
  * The command gets DATABASE_URL=postgres://postgres@127.0.0.1:<port>/postgres. The cluster is
  * stopped and deleted afterwards (also when the command fails or on Ctrl-C), and this script exits
- * with the command's exit code.
+ * with the command's exit code. `startTemporaryPostgres` is the same cluster for in-process use.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -61,15 +62,28 @@ function runChecked(runAs: RunAs, bin: string, args: string[]): void {
   }
 }
 
-async function main(): Promise<number> {
-  const command = process.argv.slice(2);
-  if (command.length === 0) fail('usage: tsx scripts/with-postgres.ts <command…>');
+/** Why a temporary cluster cannot start here (the PostgreSQL 15 binaries are missing), or undefined. */
+export function postgresMissing(): string | undefined {
   for (const bin of ['initdb', 'pg_ctl', 'postgres']) {
     if (!existsSync(join(PG_BIN, bin))) {
-      fail(`PostgreSQL 15 binaries not found (${join(PG_BIN, bin)} is missing). Install postgresql-15 (Debian: apt-get install postgresql-15) or set PG_BIN.`);
+      return `PostgreSQL 15 binaries not found (${join(PG_BIN, bin)} is missing). Install postgresql-15 (Debian: apt-get install postgresql-15) or set PG_BIN.`;
     }
   }
+  return undefined;
+}
 
+export interface TemporaryPostgres {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  url: string;
+  dataDir: string;
+  /** Stops the cluster and deletes its files (also runs when the process exits). */
+  stop(): void;
+}
+
+/** Starts a throw-away PostgreSQL 15 cluster (initdb, trust auth, fsync off) on a free port. */
+export async function startTemporaryPostgres(): Promise<TemporaryPostgres> {
+  const missing = postgresMissing();
+  if (missing) throw new Error(missing);
   const runAs = unprivilegedUser();
   const base = mkdtempSync(join(tmpdir(), 'npng-pg-'));
   const dataDir = join(base, 'data');
@@ -77,9 +91,10 @@ async function main(): Promise<number> {
 
   let started = false;
   let cleaned = false;
-  const cleanup = () => {
+  const stop = () => {
     if (cleaned) return;
     cleaned = true;
+    process.off('exit', stop);
     if (started) {
       try {
         runChecked(runAs, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
@@ -89,8 +104,7 @@ async function main(): Promise<number> {
     }
     rmSync(base, { recursive: true, force: true });
   };
-  process.on('exit', cleanup);
-
+  process.on('exit', stop);
   try {
     runChecked(runAs, 'initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
     const port = await freePort();
@@ -105,13 +119,28 @@ async function main(): Promise<number> {
       'start',
     ]);
     started = true;
-    const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    console.error(`with-postgres: PostgreSQL 15 at ${databaseUrl} (data in ${dataDir})`);
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dataDir, stop };
+  } catch (e) {
+    stop();
+    throw e;
+  }
+}
+
+async function main(): Promise<number> {
+  const command = process.argv.slice(2);
+  if (command.length === 0) fail('usage: tsx scripts/with-postgres.ts <command…>');
+  const missing = postgresMissing();
+  if (missing) fail(missing);
+
+  let cluster: TemporaryPostgres | undefined;
+  try {
+    cluster = await startTemporaryPostgres();
+    console.error(`with-postgres: PostgreSQL 15 at ${cluster.url} (data in ${cluster.dataDir})`);
 
     const binPath = join(process.cwd(), 'node_modules', '.bin');
     const child = spawn(command[0], command.slice(1), {
       stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: databaseUrl, PATH: `${binPath}${delimiter}${process.env.PATH ?? ''}` },
+      env: { ...process.env, DATABASE_URL: cluster.url, PATH: `${binPath}${delimiter}${process.env.PATH ?? ''}` },
     });
     const forward = (signal: NodeJS.Signals) => () => {
       child.kill(signal);
@@ -134,8 +163,9 @@ async function main(): Promise<number> {
     console.error(`with-postgres: ${(e as Error).message}`);
     return 1;
   } finally {
-    cleanup();
+    cluster?.stop();
   }
 }
 
-main().then((code) => process.exit(code));
+// Run as a script (not when imported for startTemporaryPostgres, e.g. by scripts/bench/api.ts).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main().then((code) => process.exit(code));

@@ -3,7 +3,7 @@
  * seed straight into the database, and a tap on the REST layer's transactions that records the SQL
  * statements one request runs.
  */
-import type { Database, Queryable } from '../../server/db/types.ts';
+import type { Database, Queryable, TransactionOptions } from '../../server/db/types.ts';
 
 export type CapturedStatement = { sql: string; params?: unknown[] };
 
@@ -48,19 +48,21 @@ export async function seedBenchProducts(database: Database, n: number, { scatter
 export function captureStatements(db: Database) {
   let capture: CapturedStatement[] | undefined;
   const realTransaction = db.transaction.bind(db);
-  db.transaction = (<T>(fn: (tx: Queryable) => Promise<T>) =>
-    realTransaction((tx) =>
-      fn(
-        capture
-          ? {
-              ...tx,
-              query: (sql: string, params?: unknown[]) => {
-                capture?.push({ sql, params });
-                return tx.query(sql, params);
-              },
-            }
-          : tx,
-      ),
+  db.transaction = (<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) =>
+    realTransaction(
+      (tx) =>
+        fn(
+          capture
+            ? {
+                ...tx,
+                query: (sql: string, params?: unknown[]) => {
+                  capture?.push({ sql, params });
+                  return tx.query(sql, params);
+                },
+              }
+            : tx,
+        ),
+      options,
     )) as Database['transaction'];
   return {
     start() {
