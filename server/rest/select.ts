@@ -37,6 +37,7 @@ function relatedOrder(b: QueryBuilder, rel: Relation, name: string, t: OrderTerm
   if (!ref) throw notEmbedded(name);
   if (!ref.toOne) throw restError(400, 'PGRST118', `A related order on '${name}' is not possible`, `'${rel.name}' and '${name}' do not form a many-to-one or one-to-one relationship`);
   const output = t.field.json.length ? undefined : ref.outputs.find((o) => o.name === t.field.name && !o.aggregate && !o.star);
+  if (output && ref.spread) return output.sql;
   return ref.related(output ? output.sql : b.field(ref.target, ref.alias, t.field));
 }
 
@@ -54,11 +55,13 @@ interface Output {
   star?: boolean;
 }
 
-/** An embed of a level, for related orders and spreads: its outputs and one value of its row. */
+/** An embed of a level, for related orders: its outputs and one value of its row. */
 export interface EmbedRef {
   toOne: boolean;
   target: Relation;
   alias: string;
+  /** A spread's outputs are the parent's own (columns of its lateral item); an embed's are its child level's. */
+  spread: boolean;
   outputs: Output[];
   /** `expr` (in the embed's row) as a scalar of the parent row. */
   related: (expr: string) => string;
@@ -69,6 +72,8 @@ export interface Level {
   /** Conditions on this level's own rows: its scope's filters and `exists` for each !inner embed. */
   where: string[];
   embeds: Map<string, EmbedRef>;
+  /** LATERAL items the spreads of this level add to its FROM, each exactly one row per row of the level. */
+  joins: string[];
   /** Whether this level groups its rows (it has aggregates that are not hoisted to a parent). */
   grouped: boolean;
 }
@@ -82,6 +87,7 @@ export function level(b: QueryBuilder, rel: Relation, alias: string, path: strin
   const where: string[] = [];
   const embeds = new Map<string, EmbedRef>();
   const presence = new Map<string, string>();
+  const joins: string[] = [];
   for (const item of select) {
     if (item.kind === 'star') outputs.push({ sql: `${quoteIdent(alias)}.*`, name: '*', star: true });
     else if (item.kind === 'count' || isBareCount(rel, item)) {
@@ -97,6 +103,7 @@ export function level(b: QueryBuilder, rel: Relation, alias: string, path: strin
       const name = item.alias ?? item.relation;
       const embedded = embed(b, rel, alias, path, item);
       outputs.push(...embedded.outputs);
+      if (embedded.join) joins.push(embedded.join);
       if (item.join === 'inner') where.push(embedded.exists);
       presence.set(name, embedded.exists);
       embeds.set(name, embedded.ref);
@@ -105,7 +112,12 @@ export function level(b: QueryBuilder, rel: Relation, alias: string, path: strin
   if (opts.scopeFilters !== false) for (const node of b.scope(path).filters) where.push(b.filter(rel, alias, node, presence));
   const grouped = !opts.hoist && outputs.some((o) => o.aggregate);
   if (grouped || opts.spreadChild) outputs = outputs.flatMap((o) => (o.star ? starOutputs(rel, alias) : [o]));
-  return { outputs, where, embeds, grouped };
+  return { outputs, where, embeds, joins, grouped };
+}
+
+/** A level's FROM item followed by the lateral items of its spreads. */
+function withJoins(from: string, l: Level): string {
+  return l.joins.reduce((sql, join) => `${sql}, ${join}`, from);
 }
 
 function starOutputs(rel: Relation, alias: string): Output[] {
@@ -125,11 +137,13 @@ export function selectList(l: Level): { list: string; groupBy: string } {
 
 /**
  * An embed's outputs in its parent's row: one JSON value (an object or null for to-one, an array
- * for to-many); for a to-one spread each column of the related row (null without one), its
- * aggregates left to the parent; for a to-many spread each column as an array of the related rows'
- * values (PostgREST 13), which cannot carry aggregates (PGRST127, as PostgREST).
+ * for to-many). A spread adds one LATERAL item to the parent's FROM instead, whose columns are its
+ * outputs: for a to-one spread the related row's columns (nulls without one), its aggregates left to
+ * the parent; for a to-many spread each column as an array of the related rows' values (PostgREST
+ * 13), which cannot carry aggregates (PGRST127, as PostgREST). Both items are exactly one row, so a
+ * parent FROM that is a list (a junction beside its table) keeps every row.
  */
-function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: string[], item: EmbedItem): { outputs: Output[]; exists: string; ref: EmbedRef } {
+function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: string[], item: EmbedItem): { outputs: Output[]; exists: string; join?: string; ref: EmbedRef } {
   const { target, rel } = relationship(b, source, item);
   const alias = b.nextAlias();
   const name = item.alias ?? item.relation;
@@ -137,23 +151,27 @@ function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: str
   const toOne = isToOne(rel);
   const { from, conditions: join } = embedJoin(rel, target, sourceAlias, alias);
   const child = level(b, target, alias, childPath, item.select, { spreadChild: item.spread, hoist: item.spread && toOne });
+  const childFrom = withJoins(from, child);
   const conditions = [...join, ...child.where].join(' and ');
   const exists = `exists (select 1 from ${from} where ${conditions})`;
-  const related = (expr: string) => `(select ${expr} from ${from} where ${conditions})`;
-  const ref: EmbedRef = { toOne, target, alias, outputs: child.outputs, related };
+  const related = (expr: string) => `(select ${expr} from ${childFrom} where ${conditions})`;
+  const ref: EmbedRef = { toOne, target, alias, spread: false, outputs: child.outputs, related };
   if (child.outputs.length === 0) return { outputs: [], exists, ref };
-  if (item.spread && toOne) {
-    const outputs = child.outputs.map((o) => ({ ...o, sql: related(o.sql === '*' ? '1' : o.sql) }));
-    return { outputs, exists, ref };
-  }
   const scope = b.scope(childPath);
-  const order = orderBy(b, target, alias, scope.order, child.embeds);
-  const page = b.limitOffset(scope.limit, scope.offset);
+  // Order and page the related rows (not a to-one spread's single row); their parameters are bound only if used.
+  const order = item.spread && toOne ? '' : orderBy(b, target, alias, scope.order, child.embeds);
+  const page = item.spread && toOne ? '' : b.limitOffset(scope.limit, scope.offset);
   if (item.spread) {
-    if (child.outputs.some((o) => o.aggregate)) throw restError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.');
-    const rows = `select ${selectList(child).list} from ${from} where ${conditions}${order}${page}`;
-    const outputs = child.outputs.map((o) => ({ name: o.name, sql: `coalesce((select json_agg(_e.${quoteIdent(o.name)}) from (${rows}) as _e), '[]')`, json: true }));
-    return { outputs, exists, ref };
+    if (!toOne && child.outputs.some((o) => o.aggregate)) throw restError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.');
+    const lateral = quoteIdent(b.nextAlias());
+    const column = (i: number) => quoteIdent(`c${i + 1}`);
+    const columns = child.outputs.map((o, i) => `${o.sql === '*' ? '1' : o.sql} as ${column(i)}`).join(', ');
+    const rows = `select ${columns} from ${childFrom} where ${conditions}`;
+    const joinSql = toOne
+      ? `lateral (select _r.* from (select 1) as _one left join lateral (${rows}) as _r on true) as ${lateral}`
+      : `lateral (select ${child.outputs.map((_, i) => `json_agg(_e.${column(i)}) as ${column(i)}`).join(', ')} from (${rows}${order}${page}) as _e) as ${lateral}`;
+    const outputs = child.outputs.map((o, i): Output => (toOne ? { ...o, sql: `${lateral}.${column(i)}` } : { name: o.name, sql: `coalesce(${lateral}.${column(i)}, '[]')`, json: true }));
+    return { outputs, exists, join: joinSql, ref: { ...ref, spread: true, outputs } };
   }
   const only = child.outputs[0];
   if (child.outputs.length === 1 && only.star && scope.limit === undefined && scope.offset === undefined) {
@@ -162,7 +180,7 @@ function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: str
     return { outputs: [{ sql, name, json: true }], exists, ref };
   }
   const { list, groupBy } = selectList(child);
-  const rows = `select ${list} from ${from} where ${conditions}${groupBy}${order}${page}`;
+  const rows = `select ${list} from ${childFrom} where ${conditions}${groupBy}${order}${page}`;
   // A to-one embed is one object even when it aggregates (`rel(count())` → {"count": n}), as PostgREST's lateral row.
   const sql = toOne ? `(select row_to_json(_e) from (${rows}) as _e)` : `coalesce((select json_agg(_e) from (${rows}) as _e), '[]')`;
   return { outputs: [{ sql, name, json: true }], exists, ref };
@@ -203,7 +221,7 @@ export function buildRead(b: QueryBuilder, o: ReadOptions): Statement {
   const where = root.where.length ? ` where ${root.where.join(' and ')}` : '';
   const total = o.count === 'exact' ? `(select count(*) from ${o.from}${where})` : 'null::int8';
   const { list, groupBy } = selectList(root);
-  const unpaged = `select ${list} from ${o.from}${where}${groupBy}`;
+  const unpaged = `select ${list} from ${withJoins(o.from, root)}${where}${groupBy}`;
   const unpagedParams = [...b.params];
   const page = `${unpaged}${orderBy(b, o.relation, 't0', scope.order, root.embeds)}${b.limitOffset(o.limit, o.offset)}`;
   return {
@@ -220,7 +238,7 @@ export function buildRepresentation(b: QueryBuilder, relation: Relation, mutatio
   const { list, groupBy } = selectList(root);
   const where = root.where.length ? ` where ${root.where.join(' and ')}` : '';
   return {
-    sql: `with pgrst_mut as (${mutation} returning "t0".*) select null::int8 as total, count(*) as page, ${bodySql(shape, stripNulls)} as body from (select ${list} from pgrst_mut as "t0"${where}${groupBy}) as _t`,
+    sql: `with pgrst_mut as (${mutation} returning "t0".*) select null::int8 as total, count(*) as page, ${bodySql(shape, stripNulls)} as body from (select ${list} from ${withJoins('pgrst_mut as "t0"', root)}${where}${groupBy}) as _t`,
     params: b.params,
   };
 }
