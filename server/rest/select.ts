@@ -6,9 +6,10 @@ import type { Relation } from './schema-cache.ts';
 import { quoteIdent, type QueryBuilder, type Statement } from './sql.ts';
 
 /**
- * The select tree → SQL: each level's select list (columns, casts, aggregates, embeds as
- * correlated json subqueries), its order, and the statements that read rows (GET, RPC rows) or
- * return a mutation's rows (return=representation).
+ * The select tree → SQL: each level's select list (columns, casts, aggregates grouped by the other
+ * outputs, embeds as correlated json subqueries, spreads as LATERAL items of its FROM), its order
+ * (related orders included), and the statements that read rows (GET, RPC rows) or return a
+ * mutation's rows (return=representation).
  */
 
 /** PostgREST's PGRST108: an order or filter names an embed the select does not contain. */
@@ -47,7 +48,7 @@ function relatedOrder(b: QueryBuilder, rel: Relation, name: string, t: OrderTerm
  * spreads); `json` marks an embed's JSON, grouped on as jsonb; `star` is `alias.*`, expanded to
  * columns where names are needed (spreads, grouping).
  */
-interface Output {
+export interface Output {
   sql: string;
   name: string;
   aggregate?: { fn: string; cast?: string };
@@ -120,6 +121,7 @@ function withJoins(from: string, l: Level): string {
   return l.joins.reduce((sql, join) => `${sql}, ${join}`, from);
 }
 
+/** `alias.*` as one output per column, in the relation's column order. */
 function starOutputs(rel: Relation, alias: string): Output[] {
   return [...rel.columns.keys()].map((c) => ({ sql: `${quoteIdent(alias)}.${quoteIdent(c)}`, name: c }));
 }
