@@ -5,7 +5,7 @@
  * by a column of an embedded to-one resource (`order=rel(col)`), with PostgREST's answers and errors.
  */
 import { describe, expect, it } from 'vitest';
-import { schemaClient } from './support.ts';
+import { schemaClient, sql } from './support.ts';
 
 const db = () => schemaClient('pgrst_select');
 
@@ -59,9 +59,15 @@ describe('spread embeds', () => {
     expect(inside).toEqual([{ city: 'Tokyo', film: { title: 'Rashomon', director: 'Akira Kurosawa' } }]);
   });
 
-  it('!inner on a spread keeps only rows whose related row passes the embed filters', async () => {
-    const data = await ok(db().from('films').select('title, ...directors!inner(name)').eq('directors.country', 'Japan').order('id'));
-    expect(data).toEqual([
+  it('an embed filter on a spread nulls its columns; with !inner the parent row goes instead', async () => {
+    const left = await ok(db().from('films').select('title, ...directors(name)').eq('directors.country', 'Japan').lte('id', 3).order('id'));
+    expect(left).toEqual([
+      { title: 'Cléo from 5 to 7', name: null },
+      { title: 'Vagabond', name: null },
+      { title: 'Rashomon', name: 'Akira Kurosawa' },
+    ]);
+    const inner = await ok(db().from('films').select('title, ...directors!inner(name)').eq('directors.country', 'Japan').order('id'));
+    expect(inner).toEqual([
       { title: 'Rashomon', name: 'Akira Kurosawa' },
       { title: 'Ikiru', name: 'Akira Kurosawa' },
     ]);
@@ -109,6 +115,23 @@ describe('spread embeds', () => {
     const { status, error } = await fails(db().from('directors').select('name, ...films(budget.sum())'));
     expect(status).toBe(400);
     expect(error).toEqual({ code: 'PGRST127', message: 'Feature not implemented', details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.', hint: null });
+  });
+});
+
+describe('return=representation', () => {
+  it("a written row's representation spreads and aggregates like a read (rolled back)", async () => {
+    const rows = [
+      { id: 100, film_id: 2, city: 'Nantes', tickets: 40 },
+      { id: 101, film_id: 5, city: 'Nantes', tickets: 60 },
+    ];
+    const spread = await ok(db().from('screenings').insert(rows).select('city, ...films(title, ...directors(director:name))').rollback());
+    expect(spread).toEqual([
+      { city: 'Nantes', title: 'Vagabond', director: 'Agnès Varda' },
+      { city: 'Nantes', title: 'The Hitch-Hiker', director: 'Ida Lupino' },
+    ]);
+    const summed = await ok(db().from('screenings').insert(rows).select('city, tickets.sum()').rollback());
+    expect(summed).toEqual([{ city: 'Nantes', sum: 100 }]);
+    expect(await sql('select id from pgrst_select.screenings where id >= 100')).toEqual([]);
   });
 });
 
