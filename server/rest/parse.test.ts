@@ -208,11 +208,12 @@ describe('select', () => {
     ]);
   });
 
-  it('count() aggregate with alias and cast', () => {
+  it('count() aggregate with alias and cast; count( never starts an embed', () => {
     expect(parseSelect('count(),n:count()::int')).toEqual([
       { kind: 'count', alias: undefined, cast: undefined },
       { kind: 'count', alias: 'n', cast: 'int' },
     ]);
+    for (const bad of ['count(id)', 'c:count(*)', 'count!inner(id)']) parseFails(() => parseSelect(bad), /failed to parse select parameter/);
   });
 
   it('spread embeds: ...rel(…) with hints, join types, stars and nesting; no alias on a spread', () => {

@@ -337,6 +337,8 @@ function readSelectItem(r: Reader, depth: number): SelectItem {
     const cast = r.eat('::') ? readCast(r) : undefined;
     return { kind: 'count', alias, cast };
   }
+  // As in PostgREST, `count(` only ever starts the count() aggregate, never an embed.
+  if (name === 'count' && (r.peek() === '(' || r.peek() === '!')) r.fail('expecting "count()"');
   if (r.peek() === '!' || r.peek() === '(') return readEmbed(r, depth, name, alias, undefined);
   const field: FieldRef = { name, json: readJsonPath(r) };
   const cast = r.eat('::') ? readCast(r) : undefined;

@@ -1,6 +1,6 @@
 import { csvBodySql } from './csv.ts';
 import { restError } from './errors.ts';
-import type { OrderTerm, SelectItem } from './parse.ts';
+import type { FieldRef, OrderTerm, SelectItem } from './parse.ts';
 import { embedJoin, isToOne, relationship, type EmbedItem } from './relationships.ts';
 import type { Relation } from './schema-cache.ts';
 import { quoteIdent, type QueryBuilder, type Statement } from './sql.ts';
@@ -98,7 +98,7 @@ export function level(b: QueryBuilder, rel: Relation, alias: string, path: strin
       const expr = b.field(rel, alias, item.field);
       const sql = item.cast ? `${expr}::${b.cast(item.cast)}` : expr;
       const agg = item.aggregate;
-      const name = item.alias ?? agg?.fn ?? item.field.json.at(-1)?.key ?? item.field.name;
+      const name = item.alias ?? agg?.fn ?? jsonKeyName(item.field);
       outputs.push({ sql, name, aggregate: agg && { fn: agg.fn, cast: agg.cast ? b.cast(agg.cast) : undefined } });
     } else {
       const name = item.alias ?? item.relation;
@@ -119,6 +119,14 @@ export function level(b: QueryBuilder, rel: Relation, alias: string, path: strin
 /** A level's FROM item followed by the lateral items of its spreads. */
 function withJoins(from: string, l: Level): string {
   return l.joins.reduce((sql, join) => `${sql}, ${join}`, from);
+}
+
+/**
+ * The key of an unaliased column: its name, or for a JSON path its last key — the last key before
+ * an array index (`data->1->mycol->>2` → `mycol`, `data->3` → `data`), as PostgREST names it.
+ */
+function jsonKeyName(field: FieldRef): string {
+  return field.json.findLast((step) => !/^-?\d+$/.test(step.key))?.key ?? field.name;
 }
 
 /** `alias.*` as one output per column, in the relation's column order. */

@@ -118,6 +118,14 @@ describe('spread embeds', () => {
   });
 });
 
+describe('column keys', () => {
+  it('a JSON path is keyed by its last key, the one before a final array index, or the column', async () => {
+    expect(await ok(db().from('films').select('festivals->cannes->>1').eq('id', 1))).toEqual([{ cannes: '1963' }]);
+    expect(await ok(db().from('films').select('title, festivals->cannes->0').eq('id', 1))).toEqual([{ title: 'Cléo from 5 to 7', cannes: 1962 }]);
+    expect(await ok(db().from('films').select('festivals->1').eq('id', 2))).toEqual([{ festivals: 'Berlin' }]);
+  });
+});
+
 describe('return=representation', () => {
   it("a written row's representation spreads and aggregates like a read (rolled back)", async () => {
     const rows = [

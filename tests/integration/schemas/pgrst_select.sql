@@ -10,7 +10,8 @@ create table pgrst_select.films (
   title text not null,
   year int not null,
   director_id int references pgrst_select.directors (id),
-  budget numeric(12, 2)
+  budget numeric(12, 2),
+  festivals jsonb
 );
 create table pgrst_select.screenings (
   id int primary key,
@@ -38,6 +39,8 @@ insert into pgrst_select.films values
   (4, 'Ikiru', 1952, 2, 300000.25),
   (5, 'The Hitch-Hiker', 1953, 3, null),
   (6, 'Untitled', 2030, null, 50000.00);
+update pgrst_select.films set festivals = '{"cannes": [1962, 1963]}' where id = 1;
+update pgrst_select.films set festivals = '["Venice", "Berlin"]' where id = 2;
 insert into pgrst_select.screenings values
   (1, 1, 'Paris', 120),
   (2, 1, 'Lyon', 80),
