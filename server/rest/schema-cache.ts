@@ -38,14 +38,49 @@ export interface ForeignKey {
   columns: number[];
   refTable: string;
   refColumns: number[];
+  /** Its columns are also the table's primary key or a unique constraint (PostgREST: one-to-one). */
+  oneToOne: boolean;
 }
 
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+
+/** The table between the two ends of a many-to-many relationship. */
+export interface Junction {
+  relation: Relation;
+  /** Its foreign key to the source, and its columns that hold the source's `sourceColumns`. */
+  sourceConstraint: string;
+  sourceColumns: string[];
+  /** Its foreign key to the target, and its columns that hold the target's `targetColumns`. */
+  targetConstraint: string;
+  targetColumns: string[];
+}
+
+/**
+ * A relationship from one relation to another, as PostgREST's schema cache holds it: detected from
+ * a foreign key (both directions, through views too, through junction tables) or computed by a
+ * function `name(source) returns [setof] target`.
+ */
 export interface Relationship {
+  /** The foreign key's name (many-to-many: the junction's key to the source; computed: the function's name). */
   constraint: string;
-  cardinality: 'many-to-one' | 'one-to-many';
-  /** Join condition: source[i] = target[i]. */
+  cardinality: Cardinality;
+  target: Relation;
+  /** Source and target are the same relation (a self-referencing foreign key). */
+  isSelf: boolean;
+  /** Join condition: source[i] = target[i] (many-to-many: through `junction`; computed: none). */
   sourceColumns: string[];
   targetColumns: string[];
+  junction?: Junction;
+  /** A computed relationship: the function that returns the related rows, and whether it returns at most one. */
+  computed?: { fn: FunctionInfo; toOne: boolean };
+}
+
+/** A computed field: a function `name(relation) returns <scalar>`, selectable like a column. */
+export interface ComputedField {
+  fn: FunctionInfo;
+  /** Its return type, schema-qualified and quoted: a safe cast target for compared values. */
+  sqlType: string;
+  typname: string;
 }
 
 export interface FunctionParam {
@@ -67,13 +102,25 @@ export interface FunctionInfo {
   returnKind: 'void' | 'scalar' | 'rows';
   /** Columns of the returned rows; for a table's row type, that table (so embeds work). */
   returnRelation?: Relation;
+  /** Its return type as a safe SQL type reference, and that type's name. */
+  returnSqlType: string;
+  returnTypname: string;
+  /** Oid of the relation whose row is its one and only argument (computed fields and relationships). */
+  rowArgument?: string;
+  /** The planner's row estimate (prorows): 1 makes a set-returning computed relationship to-one. */
+  rows: number;
 }
 
 export interface SchemaCache {
   relation(schema: string, name: string): Relation | undefined;
   relationByOid(oid: string): Relation | undefined;
+  /** The tables and views of an exposed schema. */
+  relations(schema: string): Relation[];
   functions(schema: string, name: string): FunctionInfo[];
-  relationships(source: Relation, target: Relation): Relationship[];
+  /** Every relationship from `source` to a relation of its schema (cached per source). */
+  relationshipsFrom(source: Relation): Relationship[];
+  /** The computed field `name` of a relation, when a function defines one. */
+  computedField(relation: Relation, name: string): ComputedField | undefined;
   /** `::cast` name → a safe SQL type reference, or undefined when no such type exists. */
   castType(name: string): string | undefined;
 }
@@ -123,12 +170,14 @@ select c.oid::text as oid, n.nspname as schema, c.relname as name, c.relkind::te
                                                    join pg_namespace pn on pn.oid = p.pronamespace where pn.nspname = any($1::text[])))
  group by c.oid, n.nspname, c.relname, c.relkind`;
 
+// Keys of every schema, not only the exposed ones: a view may show a private table whose foreign
+// keys and primary key make relationships between exposed relations (as in PostgREST).
 const CONSTRAINTS_SQL = `
 select con.conname as name, con.contype::text as type, con.conrelid::text as rel, con.conkey as cols,
        con.confrelid::text as frel, con.confkey as fcols
   from pg_constraint con
- where con.contype in ('p', 'f')
-   and con.conrelid in (select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = any($1::text[]))`;
+  join pg_namespace n on n.oid = con.connamespace
+ where con.contype in ('p', 'u', 'f') and n.nspname not in ('pg_catalog', 'information_schema')`;
 
 const VIEWS_SQL = `
 select r.ev_class::text as view, r.ev_action::text as action
@@ -144,10 +193,14 @@ select p.oid::text as oid, n.nspname as schema, p.proname as name, p.proretset a
                   'name', coalesce(p.proargnames[x.i], ''), 'mode', coalesce(p.proargmodes[x.i]::text, 'i'),
                   'type', format_type(x.t, null)) order by x.i)
                   from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality as x(t, i)), '[]') as params,
-       format_type(p.prorettype, null) as return_type, rt.typtype::text as return_typtype, rt.typrelid::text as return_relid
+       format_type(p.prorettype, null) as return_type, rt.typtype::text as return_typtype, rt.typrelid::text as return_relid,
+       quote_ident(rtn.nspname) || '.' || quote_ident(rt.typname) as return_sql_type, rt.typname as return_typname,
+       coalesce(at.typrelid, 0)::text as row_argument, p.prorows::float8 as rows
   from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
   join pg_type rt on rt.oid = p.prorettype
+  join pg_namespace rtn on rtn.oid = rt.typnamespace
+  left join pg_type at on p.pronargs = 1 and at.oid = p.proargtypes[0]
  where p.prokind = 'f' and n.nspname = any($1::text[])`;
 
 const TYPES_SQL = `
@@ -160,7 +213,7 @@ const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise<SchemaCache> {
   const [relRows, conRows, viewRows, fnRows, typeRows] = [
     (await db.query<RelationRow>(RELATIONS_SQL, [schemas])).rows,
-    (await db.query<{ name: string; type: string; rel: string; cols: number[]; frel: string; fcols: number[] | null }>(CONSTRAINTS_SQL, [schemas])).rows,
+    (await db.query<{ name: string; type: string; rel: string; cols: number[]; frel: string; fcols: number[] | null }>(CONSTRAINTS_SQL)).rows,
     (await db.query<{ view: string; action: string }>(VIEWS_SQL, [schemas])).rows,
     (
       await db.query<{
@@ -175,6 +228,10 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
         return_type: string;
         return_typtype: string;
         return_relid: string;
+        return_sql_type: string;
+        return_typname: string;
+        row_argument: string;
+        rows: number;
       }>(FUNCTIONS_SQL, [schemas])
     ).rows,
     (await db.query<{ schema: string; name: string }>(TYPES_SQL, [schemas])).rows,
@@ -198,11 +255,22 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
   }
 
   const fks: ForeignKey[] = [];
+  /** Table oid → its primary key, and its primary key and unique constraints, as attnums. */
+  const primaryKeys = new Map<string, number[]>();
+  const uniqueKeys = new Map<string, number[][]>();
   for (const con of conRows) {
+    if (con.type === 'f') continue;
+    uniqueKeys.set(con.rel, [...(uniqueKeys.get(con.rel) ?? []), con.cols]);
+    if (con.type !== 'p') continue;
+    primaryKeys.set(con.rel, con.cols);
     const rel = byOid.get(con.rel);
-    if (!rel) continue;
-    if (con.type === 'p') rel.primaryKey = con.cols.map((n) => attName.get(`${con.rel}:${n}`) ?? '').filter(Boolean);
-    else fks.push({ name: con.name, table: con.rel, columns: con.cols, refTable: con.frel, refColumns: con.fcols ?? [] });
+    if (rel) rel.primaryKey = con.cols.map((n) => attName.get(`${con.rel}:${n}`) ?? '').filter(Boolean);
+  }
+  for (const con of conRows) {
+    if (con.type !== 'f') continue;
+    // PostgREST compares the key's columns in key order with each unique key's columns in table order.
+    const oneToOne = (uniqueKeys.get(con.rel) ?? []).some((k) => sameNumbers([...k].sort((a, b) => a - b), con.cols));
+    fks.push({ name: con.name, table: con.rel, columns: con.cols, refTable: con.frel, refColumns: con.fcols ?? [], oneToOne });
   }
 
   // View columns inherit their base columns' identity, through views of views too.
@@ -259,6 +327,10 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
       returnType: f.return_type,
       returnKind,
       returnRelation,
+      returnSqlType: f.return_sql_type,
+      returnTypname: f.return_typname,
+      rowArgument: f.row_argument === '0' ? undefined : f.row_argument,
+      rows: Number(f.rows),
     };
     const key = `${f.schema}.${f.name}`;
     functions.set(key, [...(functions.get(key) ?? []), info]);
@@ -270,50 +342,147 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     if (t.schema === 'pg_catalog' || !types.has(t.name)) types.set(t.name, ref);
   }
 
-  const relationshipCache = new Map<string, Relationship[]>();
-  const columnsShowing = (rel: Relation, table: string, nums: number[]): string[] | undefined => {
+  const relationsBySchema = new Map<string, Relation[]>();
+  for (const r of byName.values()) relationsBySchema.set(r.schema, [...(relationsBySchema.get(r.schema) ?? []), r]);
+
+  const computedFields = new Map<string, ComputedField>();
+  const computedRelationships = new Map<string, { fn: FunctionInfo; target: Relation; toOne: boolean }[]>();
+  for (const list of functions.values()) {
+    for (const fn of list) {
+      const source = fn.rowArgument === undefined ? undefined : byOid.get(fn.rowArgument);
+      if (!source || source.schema !== fn.schema) continue;
+      const target = fn.returnRelation;
+      if (target && target.kind !== 'composite' && schemas.includes(target.schema)) {
+        const found = computedRelationships.get(source.oid) ?? [];
+        found.push({ fn, target, toOne: !fn.returnsSet || fn.rows === 1 });
+        computedRelationships.set(source.oid, found);
+      } else if (fn.returnKind === 'scalar' && !fn.returnsSet) {
+        computedFields.set(`${source.oid}.${fn.name}`, { fn, sqlType: fn.returnSqlType, typname: fn.returnTypname });
+      }
+    }
+  }
+
+  // Which column of a relation shows a base-table column (`${tableOid}:${attnum}`): the first one, as before.
+  const shownBy = new Map<string, Map<string, string>>();
+  const showing = (rel: Relation, table: string, nums: number[]): string[] | undefined => {
+    let reverse = shownBy.get(rel.oid);
+    if (!reverse) {
+      reverse = new Map();
+      for (const [name, origin] of rel.origins) if (!reverse.has(origin)) reverse.set(origin, name);
+      shownBy.set(rel.oid, reverse);
+    }
     const names: string[] = [];
     for (const n of nums) {
-      const origin = `${table}:${n}`;
-      const found = [...rel.origins].find(([, o]) => o === origin);
-      if (!found) return undefined;
-      names.push(found[0]);
+      const name = reverse.get(`${table}:${n}`);
+      if (name === undefined) return undefined;
+      names.push(name);
     }
     return names;
+  };
+  /** PostgREST's primary key of a junction: a table's own; a view's, the columns showing a base table's whole primary key. */
+  const junctionKey = (rel: Relation): Set<string> => {
+    if (rel.kind === 'table') return new Set(rel.primaryKey);
+    const key = new Set<string>();
+    for (const [table, columns] of primaryKeys) for (const name of showing(rel, table, columns) ?? []) key.add(name);
+    return key;
+  };
+
+  const relationshipsBySource = new Map<string, Relationship[]>();
+  const detect = (source: Relation): Relationship[] => {
+    const targets = relationsBySchema.get(source.schema) ?? [];
+    const found: Relationship[] = [];
+    for (const fk of fks) {
+      const manySide = showing(source, fk.table, fk.columns);
+      const oneSide = showing(source, fk.refTable, fk.refColumns);
+      for (const target of targets) {
+        const referenced = manySide && showing(target, fk.refTable, fk.refColumns);
+        if (manySide && referenced) {
+          found.push({ constraint: fk.name, cardinality: fk.oneToOne ? 'one-to-one' : 'many-to-one', target, isSelf: target === source, sourceColumns: manySide, targetColumns: referenced });
+        }
+        const referencing = oneSide && showing(target, fk.table, fk.columns);
+        if (oneSide && referencing) {
+          found.push({ constraint: fk.name, cardinality: fk.oneToOne ? 'one-to-one' : 'one-to-many', target, isSelf: target === source, sourceColumns: oneSide, targetColumns: referencing });
+        }
+      }
+    }
+    found.push(...manyToMany(source, targets));
+    return found;
+  };
+  /**
+   * Many-to-many as PostgREST detects it: an exposed junction with a (non-unique) foreign key to
+   * each end, both keys' columns part of the junction's primary key.
+   */
+  const manyToMany = (source: Relation, targets: Relation[]): Relationship[] => {
+    const found: Relationship[] = [];
+    for (const junction of byName.values()) {
+      let key: Set<string> | undefined;
+      for (const toSource of fks) {
+        if (toSource.oneToOne) continue;
+        const junctionSource = showing(junction, toSource.table, toSource.columns);
+        const sourceColumns = junctionSource && showing(source, toSource.refTable, toSource.refColumns);
+        if (!junctionSource || !sourceColumns) continue;
+        for (const toTarget of fks) {
+          if (toTarget === toSource || toTarget.oneToOne) continue;
+          const junctionTarget = showing(junction, toTarget.table, toTarget.columns);
+          if (!junctionTarget) continue;
+          key ??= junctionKey(junction);
+          if (![...junctionSource, ...junctionTarget].every((c) => key?.has(c))) continue;
+          for (const target of targets) {
+            const targetColumns = showing(target, toTarget.refTable, toTarget.refColumns);
+            if (!targetColumns) continue;
+            found.push({
+              constraint: toSource.name,
+              cardinality: 'many-to-many',
+              target,
+              isSelf: target === source,
+              sourceColumns,
+              targetColumns,
+              junction: { relation: junction, sourceConstraint: toSource.name, sourceColumns: junctionSource, targetConstraint: toTarget.name, targetColumns: junctionTarget },
+            });
+          }
+        }
+      }
+    }
+    return found;
   };
 
   return {
     relation: (schema, name) => byName.get(`${schema}.${name}`),
     relationByOid: (oid) => byOid.get(oid),
+    relations: (schema) => relationsBySchema.get(schema) ?? [],
     functions: (schema, name) => functions.get(`${schema}.${name}`) ?? [],
+    computedField: (relation, name) => computedFields.get(`${relation.oid}.${name}`),
     castType(name) {
       const array = name.endsWith('[]');
       const base = array ? name.slice(0, -2) : name;
       const ref = types.get(Object.hasOwn(TYPE_ALIASES, base) ? TYPE_ALIASES[base] : base);
       return ref && (array ? `${ref}[]` : ref);
     },
-    relationships(source, target) {
-      const key = `${source.oid}>${target.oid}`;
-      let found = relationshipCache.get(key);
+    relationshipsFrom(source) {
+      let found = relationshipsBySource.get(source.oid);
       if (found) return found;
-      found = [];
-      for (const fk of fks) {
-        const m2oSource = columnsShowing(source, fk.table, fk.columns);
-        const m2oTarget = columnsShowing(target, fk.refTable, fk.refColumns);
-        if (m2oSource && m2oTarget) {
-          found.push({ constraint: fk.name, cardinality: 'many-to-one', sourceColumns: m2oSource, targetColumns: m2oTarget });
-        }
-        const o2mSource = columnsShowing(source, fk.refTable, fk.refColumns);
-        const o2mTarget = columnsShowing(target, fk.table, fk.columns);
-        if (o2mSource && o2mTarget) {
-          found.push({ constraint: fk.name, cardinality: 'one-to-many', sourceColumns: o2mSource, targetColumns: o2mTarget });
-        }
-      }
-      relationshipCache.set(key, found);
+      const computed = computedRelationships.get(source.oid) ?? [];
+      // A computed relationship named like a relation replaces the detected ones to it (PostgREST's override).
+      const overridden = new Set(computed.map((c) => `${c.fn.schema}.${c.fn.name}`));
+      found = [
+        ...detect(source).filter((r) => !overridden.has(`${r.target.schema}.${r.target.name}`)),
+        ...computed.map(({ fn, target, toOne }): Relationship => ({
+          constraint: fn.name,
+          cardinality: toOne ? 'many-to-one' : 'one-to-many',
+          target,
+          isSelf: target === source,
+          sourceColumns: [],
+          targetColumns: [],
+          computed: { fn, toOne },
+        })),
+      ];
+      relationshipsBySource.set(source.oid, found);
       return found;
     },
   };
 }
+
+const sameNumbers = (a: number[], b: number[]) => a.length === b.length && a.every((n, i) => n === b[i]);
 
 /**
  * Holds the current cache and reloads it when a request names something it does not know — at

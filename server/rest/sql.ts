@@ -56,9 +56,18 @@ export class QueryBuilder {
     }
   }
 
+  /**
+   * A column (or a computed field: `schema.fn(alias)`, PostgreSQL's `alias.fn`) of `alias`, with
+   * its JSON path; unknown names are PostgreSQL's 42703, as PostgREST answers them.
+   */
   field(rel: Relation, alias: string, field: FieldRef): string {
-    if (!rel.columns.has(field.name)) throw columnNotFound(rel.name, field.name);
-    let sql = `${quoteIdent(alias)}.${quoteIdent(field.name)}`;
+    let sql: string;
+    if (rel.columns.has(field.name)) sql = `${quoteIdent(alias)}.${quoteIdent(field.name)}`;
+    else {
+      const computed = this.cache.computedField(rel, field.name);
+      if (!computed) throw columnNotFound(rel.name, field.name);
+      sql = `${qualified(computed.fn)}(${quoteIdent(alias)})`;
+    }
     for (const step of field.json) {
       const keyType = /^-?\d+$/.test(step.key) ? 'int' : 'text';
       sql = `(${sql}${step.arrow}${this.param(keyType === 'int' ? Number(step.key) : step.key)}::${keyType})`;
@@ -81,11 +90,11 @@ export class QueryBuilder {
     return TEXT_FIRST_TYPES.has(type) ? `${this.param(value)}::text::${type}` : `${this.param(value)}::${type}`;
   }
 
-  /** The SQL type of a column or JSON path expression: `->>` gives text, `->` keeps json/jsonb. */
+  /** The SQL type of a column, computed field or JSON path expression: `->>` gives text, `->` keeps json/jsonb. */
   expressionType(rel: Relation, field: FieldRef): string {
     const last = field.json.at(-1);
     if (last?.arrow === '->>') return 'text';
-    return rel.columns.get(field.name)?.sqlType ?? 'text';
+    return (rel.columns.get(field.name) ?? this.cache.computedField(rel, field.name))?.sqlType ?? 'text';
   }
 
   condition(rel: Relation, alias: string, cond: Condition, embeds: ReadonlyMap<string, string> = new Map()): string {
@@ -102,8 +111,8 @@ export class QueryBuilder {
     } else if (f.op === 'fts' || f.op === 'plfts' || f.op === 'phfts' || f.op === 'wfts') {
       const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[f.op];
       const config = f.config === undefined ? '' : `${this.value(f.config, 'regconfig')}, `;
-      const column = rel.columns.get(cond.field.name);
-      const vector = column?.typname === 'tsvector' && cond.field.json.length === 0 ? col : `to_tsvector(${config}${col})`;
+      const typname = (rel.columns.get(cond.field.name) ?? this.cache.computedField(rel, cond.field.name))?.typname;
+      const vector = typname === 'tsvector' && cond.field.json.length === 0 ? col : `to_tsvector(${config}${col})`;
       sql = `${vector} @@ ${fn}(${config}${this.value(f.value, 'text')})`;
     } else {
       const textual = f.op === 'like' || f.op === 'ilike' || f.op === 'match' || f.op === 'imatch';
