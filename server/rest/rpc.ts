@@ -1,5 +1,6 @@
 import { csvBodySql } from './csv.ts';
 import { restError, type RestError } from './errors.ts';
+import { fuzzyMatches } from './fuzzy.ts';
 import type { QueryAst } from './parse.ts';
 import { pageWindow, planRead } from './read.ts';
 import type { RestRequest } from './request.ts';
@@ -71,7 +72,7 @@ export function chooseFunction(cache: SchemaCache, schema: string, name: string,
   const whole = candidates.filter((fn) => takesWholeBody(fn, call));
   if (whole.length === 1) return { fn: whole[0], whole: true };
   if (whole.length > 1) throw ambiguousFunction(whole);
-  throw functionNotFound(schema, name, [...given].sort(), call);
+  throw functionNotFound(schema, name, [...given].sort(), call, candidates);
 }
 
 function ambiguousFunction(fns: FunctionInfo[]): RestError {
@@ -86,8 +87,8 @@ function ambiguousFunction(fns: FunctionInfo[]): RestError {
   );
 }
 
-/** PGRST202 as PostgREST 12+ words it; a raw body is no parameter list. */
-function functionNotFound(schema: string, name: string, given: string[], call: CallArgs): RestError {
+/** PGRST202 as PostgREST 12+ words it; a raw body is no parameter list, and gets no hint. */
+function functionNotFound(schema: string, name: string, given: string[], call: CallArgs, overloads: FunctionInfo[]): RestError {
   const fn = `${schema}.${name}`;
   const rawType = call.post ? RAW_MEDIA_TYPES[call.media] : undefined;
   const list = given.length ? given.join(', ') : '';
@@ -102,7 +103,18 @@ function functionNotFound(schema: string, name: string, given: string[], call: C
     'PGRST202',
     `Could not find the function ${fn}${rawType ? '' : given.length ? `(${list})` : ' without parameters'} in the schema cache`,
     `Searched for the function ${fn}${searched}, but no matches were found in the schema cache.`,
+    rawType ? null : overloadHint(fn, given, overloads),
   );
+}
+
+/** "Perhaps you meant …": the overload whose parameter names are closest to the given ones (PostgREST's fuzzy match). */
+function overloadHint(fn: string, given: string[], overloads: FunctionInfo[]): string | null {
+  const asText = (names: string[]) => `(${[...names].sort().join(', ')})`;
+  const best = fuzzyMatches(
+    overloads.map((o) => asText(inputs(o).map((p) => p.name))),
+    asText(given),
+  )[0];
+  return best ? `Perhaps you meant to call the function ${fn}${best[1]}` : null;
 }
 
 export function planRpc(r: RestRequest, cache: SchemaCache, name: string, ast: QueryAst, call: CallArgs): RpcPlan {

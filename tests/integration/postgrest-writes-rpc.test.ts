@@ -266,23 +266,25 @@ describe('which function a call names', () => {
     });
   });
 
-  it('no overload with the given names is PGRST202 (GET)', async () => {
+  it('no overload with the given names is PGRST202 with the closest one as a hint (GET)', async () => {
     const res = await rest('/rest/v1/rpc/describe?b=1', { headers: reading });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({
+    expect(await res.json()).toEqual({
       code: 'PGRST202',
       message: 'Could not find the function pgrst_rpc.describe(b) in the schema cache',
       details: 'Searched for the function pgrst_rpc.describe with parameter b, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function pgrst_rpc.describe(a, b)',
     });
   });
 
   it('PGRST202 on POST also names the single unnamed json/jsonb parameter it looked for', async () => {
     const { error, status } = await db().rpc('named_json', { a: 1 });
     expect(status).toBe(404);
-    expect(error).toMatchObject({
+    expect(error).toEqual({
       code: 'PGRST202',
       message: 'Could not find the function pgrst_rpc.named_json(a) in the schema cache',
       details: 'Searched for the function pgrst_rpc.named_json with parameter a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function pgrst_rpc.named_json(data)',
     });
   });
 
