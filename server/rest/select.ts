@@ -81,9 +81,11 @@ export interface Level {
 
 /**
  * One level of the result. `spreadChild`: the level is a spread's, whose columns the parent takes
- * one by one (stars become columns); `hoist`: a to-one spread's, whose aggregates the parent applies.
+ * one by one (stars become columns); `hoist`: a to-one spread's, whose aggregates the parent applies;
+ * `flatten`: the level's rows end up in a to-many spread's arrays, so its to-many embeds join row by
+ * row (PostgREST 13 flattens them: one array entry per related row, the level's values repeated).
  */
-export function level(b: QueryBuilder, rel: Relation, alias: string, path: string[], select: SelectItem[], opts: { scopeFilters?: boolean; spreadChild?: boolean; hoist?: boolean } = {}): Level {
+export function level(b: QueryBuilder, rel: Relation, alias: string, path: string[], select: SelectItem[], opts: { scopeFilters?: boolean; spreadChild?: boolean; hoist?: boolean; flatten?: boolean } = {}): Level {
   let outputs: Output[] = [];
   const where: string[] = [];
   const embeds = new Map<string, EmbedRef>();
@@ -102,7 +104,7 @@ export function level(b: QueryBuilder, rel: Relation, alias: string, path: strin
       outputs.push({ sql, name, aggregate: agg && { fn: agg.fn, cast: agg.cast ? b.cast(agg.cast) : undefined } });
     } else {
       const name = item.alias ?? item.relation;
-      const embedded = embed(b, rel, alias, path, item);
+      const embedded = embed(b, rel, alias, path, item, opts.flatten === true);
       outputs.push(...embedded.outputs);
       if (embedded.join) joins.push(embedded.join);
       if (item.join === 'inner') where.push(embedded.exists);
@@ -151,16 +153,18 @@ export function selectList(l: Level): { list: string; groupBy: string } {
  * outputs: for a to-one spread the related row's columns (nulls without one), its aggregates left to
  * the parent; for a to-many spread each column as an array of the related rows' values (PostgREST
  * 13), which cannot carry aggregates (PGRST127, as PostgREST). Both items are exactly one row, so a
- * parent FROM that is a list (a junction beside its table) keeps every row.
+ * parent FROM that is a list (a junction beside its table) keeps every row. Under a to-many spread
+ * (`flatten`), to-many embeds and spreads join row by row instead (at least one row: nulls without a
+ * related row), so the spread's arrays hold one entry per related row, as PostgREST 13 flattens them.
  */
-function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: string[], item: EmbedItem): { outputs: Output[]; exists: string; join?: string; ref: EmbedRef } {
+function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: string[], item: EmbedItem, flatten: boolean): { outputs: Output[]; exists: string; join?: string; ref: EmbedRef } {
   const { target, rel } = relationship(b, source, item);
   const alias = b.nextAlias();
   const name = item.alias ?? item.relation;
   const childPath = [...path, name];
   const toOne = isToOne(rel);
   const { from, conditions: join } = embedJoin(rel, target, sourceAlias, alias);
-  const child = level(b, target, alias, childPath, item.select, { spreadChild: item.spread, hoist: item.spread && toOne });
+  const child = level(b, target, alias, childPath, item.select, { spreadChild: item.spread, hoist: item.spread && toOne, flatten: item.spread && (flatten || !toOne) });
   const childFrom = withJoins(from, child);
   const conditions = [...join, ...child.where].join(' and ');
   const exists = `exists (select 1 from ${from} where ${conditions})`;
@@ -171,16 +175,26 @@ function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: str
   // Order and page the related rows (not a to-one spread's single row); their parameters are bound only if used.
   const order = item.spread && toOne ? '' : orderBy(b, target, alias, scope.order, child.embeds);
   const page = item.spread && toOne ? '' : b.limitOffset(scope.limit, scope.offset);
+  const lateralRows = (rows: string, lateral: string) => `lateral (select _r.* from (select 1) as _one left join lateral (${rows}) as _r on true) as ${lateral}`;
+  if (flatten && !toOne && !item.spread) {
+    // Inside a to-many spread: one object per related row (null without one), each its own row of the spread.
+    const lateral = quoteIdent(b.nextAlias());
+    const { list, groupBy } = selectList(child);
+    const rows = `select row_to_json(_x) as "c1" from (select ${list} from ${childFrom} where ${conditions}${groupBy}${order}${page}) as _x`;
+    return { outputs: [{ name, sql: `${lateral}."c1"`, json: true }], exists, join: lateralRows(rows, lateral), ref };
+  }
   if (item.spread) {
     if (!toOne && child.outputs.some((o) => o.aggregate)) throw restError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.');
     const lateral = quoteIdent(b.nextAlias());
     const column = (i: number) => quoteIdent(`c${i + 1}`);
     const columns = child.outputs.map((o, i) => `${o.sql === '*' ? '1' : o.sql} as ${column(i)}`).join(', ');
     const rows = `select ${columns} from ${childFrom} where ${conditions}`;
-    const joinSql = toOne
-      ? `lateral (select _r.* from (select 1) as _one left join lateral (${rows}) as _r on true) as ${lateral}`
+    // A to-many spread inside another's rows joins row by row too; its values land in the outer arrays.
+    const rowByRow = toOne || flatten;
+    const joinSql = rowByRow
+      ? lateralRows(`${rows}${order}${page}`, lateral)
       : `lateral (select ${child.outputs.map((_, i) => `json_agg(_e.${column(i)}) as ${column(i)}`).join(', ')} from (${rows}${order}${page}) as _e) as ${lateral}`;
-    const outputs = child.outputs.map((o, i): Output => (toOne ? { ...o, sql: `${lateral}.${column(i)}` } : { name: o.name, sql: `coalesce(${lateral}.${column(i)}, '[]')`, json: true }));
+    const outputs = child.outputs.map((o, i): Output => (rowByRow ? { ...o, sql: `${lateral}.${column(i)}` } : { name: o.name, sql: `coalesce(${lateral}.${column(i)}, '[]')`, json: true }));
     return { outputs, exists, join: joinSql, ref: { ...ref, spread: true, outputs } };
   }
   const only = child.outputs[0];

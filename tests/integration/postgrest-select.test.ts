@@ -29,6 +29,9 @@ const byKey = (key: string) => (a: Record<string, unknown>, b: Record<string, un
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
+/** Two arrays of a to-many spread zipped into pairs, sorted (the order within one parent row is open). */
+const pairs = (a: unknown[], b: unknown[]) => a.map((x, i) => [x, b[i]]).sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1));
+
 describe('spread embeds', () => {
   it('a to-one spread merges the related columns, aliases included, with nulls when there is no related row', async () => {
     const data = await ok(db().from('films').select('title, ...directors(director:name, country)').order('id'));
@@ -81,6 +84,23 @@ describe('spread embeds', () => {
       { title: 'Cléo from 5 to 7', cities: ['Paris', 'Lyon'], tickets: [120, 80] },
       { title: 'Vagabond', cities: [], tickets: [] },
       { title: 'Rashomon', cities: ['Tokyo', 'Paris'], tickets: [300, 150] },
+    ]);
+  });
+
+  it('a to-many spread inside a to-many spread is flattened: one entry per related row, the outer values repeated, null without one', async () => {
+    const data = (await ok(db().from('directors').select('name, ...films(title, ...screenings(city))').in('id', [1, 2]).order('id'))) as { name: string; title: string[]; city: (string | null)[] }[];
+    expect(data.map((d) => [d.name, pairs(d.title, d.city)])).toEqual([
+      ['Agnès Varda', [['Cléo from 5 to 7', 'Lyon'], ['Cléo from 5 to 7', 'Paris'], ['Vagabond', null]]],
+      ['Akira Kurosawa', [['Ikiru', 'Tokyo'], ['Rashomon', 'Paris'], ['Rashomon', 'Tokyo']]],
+    ]);
+  });
+
+  it('a to-many embed inside a to-many spread is one object per related row', async () => {
+    const [row] = (await ok(db().from('directors').select('name, ...films(title, screenings(city))').eq('id', 2))) as { title: string[]; screenings: unknown[] }[];
+    expect(pairs(row.title, row.screenings)).toEqual([
+      ['Ikiru', { city: 'Tokyo' }],
+      ['Rashomon', { city: 'Paris' }],
+      ['Rashomon', { city: 'Tokyo' }],
     ]);
   });
 
