@@ -72,7 +72,7 @@ export function chooseFunction(cache: SchemaCache, schema: string, name: string,
   const whole = candidates.filter((fn) => takesWholeBody(fn, call));
   if (whole.length === 1) return { fn: whole[0], whole: true };
   if (whole.length > 1) throw ambiguousFunction(whole);
-  throw functionNotFound(schema, name, [...given].sort(), call, candidates);
+  throw functionNotFound(schema, name, [...given].sort(), call, candidates, cache.functionNames(schema));
 }
 
 function ambiguousFunction(fns: FunctionInfo[]): RestError {
@@ -88,7 +88,7 @@ function ambiguousFunction(fns: FunctionInfo[]): RestError {
 }
 
 /** PGRST202 as PostgREST 12+ words it; a raw body is no parameter list, and gets no hint. */
-function functionNotFound(schema: string, name: string, given: string[], call: CallArgs, overloads: FunctionInfo[]): RestError {
+function functionNotFound(schema: string, name: string, given: string[], call: CallArgs, overloads: FunctionInfo[], schemaFunctions: string[]): RestError {
   const fn = `${schema}.${name}`;
   const rawType = call.post ? RAW_MEDIA_TYPES[call.media] : undefined;
   const list = given.length ? given.join(', ') : '';
@@ -103,18 +103,27 @@ function functionNotFound(schema: string, name: string, given: string[], call: C
     'PGRST202',
     `Could not find the function ${fn}${rawType ? '' : given.length ? `(${list})` : ' without parameters'} in the schema cache`,
     `Searched for the function ${fn}${searched}, but no matches were found in the schema cache.`,
-    rawType ? null : overloadHint(fn, given, overloads),
+    rawType ? null : functionHint(schema, name, given, overloads, schemaFunctions),
   );
 }
 
-/** "Perhaps you meant …": the overload whose parameter names are closest to the given ones (PostgREST's fuzzy match). */
-function overloadHint(fn: string, given: string[], overloads: FunctionInfo[]): string | null {
+/**
+ * "Perhaps you meant …", as PostgREST's fuzzy match finds it: with overloads of that name, the one
+ * whose sorted parameter names are closest to the given ones; without, the schema's function whose
+ * name is closest (similarity at least 0.75, so that no unrelated name is suggested).
+ */
+function functionHint(schema: string, name: string, given: string[], overloads: FunctionInfo[], schemaFunctions: string[]): string | null {
+  const prefix = `Perhaps you meant to call the function ${schema}.`;
+  if (overloads.length === 0) {
+    const best = fuzzyMatches(schemaFunctions, name, 0.75)[0];
+    return best ? `${prefix}${best[1]}` : null;
+  }
   const asText = (names: string[]) => `(${[...names].sort().join(', ')})`;
   const best = fuzzyMatches(
     overloads.map((o) => asText(inputs(o).map((p) => p.name))),
     asText(given),
   )[0];
-  return best ? `Perhaps you meant to call the function ${fn}${best[1]}` : null;
+  return best ? `${prefix}${name}${best[1]}` : null;
 }
 
 export function planRpc(r: RestRequest, cache: SchemaCache, name: string, ast: QueryAst, call: CallArgs): RpcPlan {

@@ -117,6 +117,8 @@ export interface SchemaCache {
   /** The tables and views of an exposed schema. */
   relations(schema: string): Relation[];
   functions(schema: string, name: string): FunctionInfo[];
+  /** The names of an exposed schema's functions (PGRST202's "Perhaps you meant" hint). */
+  functionNames(schema: string): string[];
   /** Every relationship from `source` to a relation of its schema (cached per source). */
   relationshipsFrom(source: Relation): Relationship[];
   /** The computed field `name` of a relation, when a function defines one. */
@@ -451,6 +453,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     relationByOid: (oid) => byOid.get(oid),
     relations: (schema) => relationsBySchema.get(schema) ?? [],
     functions: (schema, name) => functions.get(`${schema}.${name}`) ?? [],
+    functionNames: (schema) => [...functions.values()].filter((list) => list[0].schema === schema).map((list) => list[0].name),
     computedField: (relation, name) => computedFields.get(`${relation.oid}.${name}`),
     castType(name) {
       const array = name.endsWith('[]');

@@ -294,6 +294,16 @@ describe('which function a call names', () => {
     expect(error?.details).toBe('Searched for the function pgrst_rpc.describe with parameters a, word or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.');
   });
 
+  it('an unknown function close to a known one is suggested by name', async () => {
+    const { error } = await db().rpc('describes', { a: 1 });
+    expect(error).toEqual({
+      code: 'PGRST202',
+      message: 'Could not find the function pgrst_rpc.describes(a) in the schema cache',
+      details: 'Searched for the function pgrst_rpc.describes with parameter a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function pgrst_rpc.describe',
+    });
+  });
+
   it('an unknown function without arguments, and nothing like it, has no hint', async () => {
     const { error } = await db().rpc('zzz_no_such_thing');
     expect(error).toEqual({
