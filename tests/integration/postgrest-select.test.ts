@@ -87,6 +87,27 @@ describe('spread embeds', () => {
     ]);
   });
 
+  it('a to-many spread through a junction (many-to-many), ordered inside the embed', async () => {
+    const data = await ok(db().from('films').select('title, ...actors(cast_names:name)').in('id', [3, 6]).order('id').order('name', { referencedTable: 'actors' }));
+    expect(data).toEqual([
+      { title: 'Rashomon', cast_names: ['Takashi Shimura', 'Toshiro Mifune'] },
+      { title: 'Untitled', cast_names: [] },
+    ]);
+  });
+
+  it('a spread inside a many-to-many embed keeps every related row', async () => {
+    const data = await ok(db().from('actors').select('name, films(title, ...directors(director:name))').eq('id', 4).order('year', { referencedTable: 'films' }));
+    expect(data).toEqual([
+      {
+        name: 'Takashi Shimura',
+        films: [
+          { title: 'Rashomon', director: 'Akira Kurosawa' },
+          { title: 'Ikiru', director: 'Akira Kurosawa' },
+        ],
+      },
+    ]);
+  });
+
   it('a to-many spread inside a to-many spread is flattened: one entry per related row, the outer values repeated, null without one', async () => {
     const data = (await ok(db().from('directors').select('name, ...films(title, ...screenings(city))').in('id', [1, 2]).order('id'))) as { name: string; title: string[]; city: (string | null)[] }[];
     expect(data.map((d) => [d.name, pairs(d.title, d.city)])).toEqual([
