@@ -18,6 +18,8 @@ export interface Statement {
   plannedCount?: { sql: string; params: unknown[] };
 }
 
+const JSON_TYPES = new Set(['json', 'jsonb']);
+
 const TEXT_FIRST_TYPES = new Set(['pg_catalog.bool', 'pg_catalog.bytea', 'pg_catalog._bool', 'pg_catalog._bytea', 'pg_catalog.bool[]', 'pg_catalog.bytea[]']);
 
 export class QueryBuilder {
@@ -62,12 +64,13 @@ export class QueryBuilder {
    */
   field(rel: Relation, alias: string, field: FieldRef): string {
     let sql: string;
-    if (rel.columns.has(field.name)) sql = `${quoteIdent(alias)}.${quoteIdent(field.name)}`;
-    else {
-      const computed = this.cache.computedField(rel, field.name);
-      if (!computed) throw columnNotFound(rel.name, field.name);
-      sql = `${qualified(computed.fn)}(${quoteIdent(alias)})`;
-    }
+    const column = rel.columns.get(field.name);
+    const computed = column ? undefined : this.cache.computedField(rel, field.name);
+    if (column) sql = `${quoteIdent(alias)}.${quoteIdent(field.name)}`;
+    else if (computed) sql = `${qualified(computed.fn)}(${quoteIdent(alias)})`;
+    else throw columnNotFound(rel.name, field.name);
+    // PostgREST reads a JSON path of any other type through to_jsonb (a missing key is null, not an error).
+    if (field.json.length && !JSON_TYPES.has((column ?? computed)?.typname ?? '')) sql = `to_jsonb(${sql})`;
     for (const step of field.json) {
       const keyType = /^-?\d+$/.test(step.key) ? 'int' : 'text';
       sql = `(${sql}${step.arrow}${this.param(keyType === 'int' ? Number(step.key) : step.key)}::${keyType})`;
@@ -94,7 +97,9 @@ export class QueryBuilder {
   expressionType(rel: Relation, field: FieldRef): string {
     const last = field.json.at(-1);
     if (last?.arrow === '->>') return 'text';
-    return (rel.columns.get(field.name) ?? this.cache.computedField(rel, field.name))?.sqlType ?? 'text';
+    const base = rel.columns.get(field.name) ?? this.cache.computedField(rel, field.name);
+    if (last && !JSON_TYPES.has(base?.typname ?? '')) return 'pg_catalog.jsonb';
+    return base?.sqlType ?? 'text';
   }
 
   condition(rel: Relation, alias: string, cond: Condition, embeds: ReadonlyMap<string, string> = new Map()): string {

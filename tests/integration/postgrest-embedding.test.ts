@@ -296,6 +296,12 @@ describe('computed fields', () => {
     expect(error).toEqual({ code: '42703', message: 'column people_view.full_name does not exist', details: null, hint: null });
   });
 
+  it('a JSON path on a field of another type reads it through to_jsonb: a missing key is null, not an error', async () => {
+    const { data, error } = await db().from('people').select('id,full_name->>x,y:first_name->a').eq('id', 1).is('last_name->>x', null);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 1, x: null, y: null }]);
+  });
+
   it('are returned by return=representation', async () => {
     const { data, error } = await db().from('people').insert({ id: 9, first_name: 'Grace', last_name: 'Hopper' }).select('id,full_name');
     expect(error).toBeNull();
