@@ -333,6 +333,13 @@ describe('a single unnamed parameter takes the whole body', () => {
     expect((await db().rpc('pick', { m: 1 })).data).toBe('whole {"m":1}');
   });
 
+  it('two unnamed json and jsonb fallbacks are PGRST203', async () => {
+    const { error, status } = await db().rpc('dual', { x: 1 });
+    expect(status).toBe(300);
+    expect(error?.code).toBe('PGRST203');
+    expect(error?.message).toBe('Could not choose the best candidate function between: pgrst_rpc.dual( => json), pgrst_rpc.dual( => jsonb)');
+  });
+
   it('text/xml goes to an xml parameter', async () => {
     const res = await rest('/rest/v1/rpc/xml_root', { method: 'POST', headers: { 'content-profile': SCHEMA, 'content-type': 'text/xml' }, body: '<shop><item/></shop>' });
     expect(res.status).toBe(200);

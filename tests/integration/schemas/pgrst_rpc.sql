@@ -66,6 +66,9 @@ create function pgrst_rpc.xml_root(xml) returns text language sql immutable as $
 -- Named and unnamed overloads: named arguments win, the unnamed json one is the fallback.
 create function pgrst_rpc.pick(n int) returns text language sql immutable as $$ select 'named ' || n $$;
 create function pgrst_rpc.pick(json) returns text language sql immutable as $$ select 'whole ' || $1::text $$;
+-- Two unnamed fallbacks for one JSON body cannot be told apart.
+create function pgrst_rpc.dual(json) returns text language sql immutable as $$ select 'json' $$;
+create function pgrst_rpc.dual(jsonb) returns text language sql immutable as $$ select 'jsonb' $$;
 -- A single *named* json parameter is not a fallback.
 create function pgrst_rpc.named_json(data json) returns json language sql immutable as $$ select data $$;
 
