@@ -411,35 +411,49 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     return found;
   };
   /**
+   * Candidate junctions, found once: exposed relations showing two or more non-unique foreign
+   * keys, with the columns showing each and their primary key.
+   */
+  let junctions: { relation: Relation; keys: { fk: ForeignKey; columns: string[] }[]; primaryKey: Set<string> }[] | undefined;
+  const candidateJunctions = () => {
+    junctions ??= [...byName.values()].flatMap((relation) => {
+      const shown = fks.flatMap((fk) => {
+        const columns = fk.oneToOne ? undefined : showing(relation, fk.table, fk.columns);
+        return columns ? [{ fk, columns }] : [];
+      });
+      return shown.length < 2 ? [] : [{ relation, keys: shown, primaryKey: junctionKey(relation) }];
+    });
+    return junctions;
+  };
+  /**
    * Many-to-many as PostgREST detects it: an exposed junction with a (non-unique) foreign key to
    * each end, both keys' columns part of the junction's primary key.
    */
   const manyToMany = (source: Relation, targets: Relation[]): Relationship[] => {
     const found: Relationship[] = [];
-    for (const junction of byName.values()) {
-      let key: Set<string> | undefined;
-      for (const toSource of fks) {
-        if (toSource.oneToOne) continue;
-        const junctionSource = showing(junction, toSource.table, toSource.columns);
-        const sourceColumns = junctionSource && showing(source, toSource.refTable, toSource.refColumns);
-        if (!junctionSource || !sourceColumns) continue;
-        for (const toTarget of fks) {
-          if (toTarget === toSource || toTarget.oneToOne) continue;
-          const junctionTarget = showing(junction, toTarget.table, toTarget.columns);
-          if (!junctionTarget) continue;
-          key ??= junctionKey(junction);
-          if (![...junctionSource, ...junctionTarget].every((c) => key?.has(c))) continue;
+    for (const junction of candidateJunctions()) {
+      for (const toSource of junction.keys) {
+        const sourceColumns = showing(source, toSource.fk.refTable, toSource.fk.refColumns);
+        if (!sourceColumns) continue;
+        for (const toTarget of junction.keys) {
+          if (toTarget === toSource || ![...toSource.columns, ...toTarget.columns].every((c) => junction.primaryKey.has(c))) continue;
           for (const target of targets) {
-            const targetColumns = showing(target, toTarget.refTable, toTarget.refColumns);
+            const targetColumns = showing(target, toTarget.fk.refTable, toTarget.fk.refColumns);
             if (!targetColumns) continue;
             found.push({
-              constraint: toSource.name,
+              constraint: toSource.fk.name,
               cardinality: 'many-to-many',
               target,
               isSelf: target === source,
               sourceColumns,
               targetColumns,
-              junction: { relation: junction, sourceConstraint: toSource.name, sourceColumns: junctionSource, targetConstraint: toTarget.name, targetColumns: junctionTarget },
+              junction: {
+                relation: junction.relation,
+                sourceConstraint: toSource.fk.name,
+                sourceColumns: toSource.columns,
+                targetConstraint: toTarget.fk.name,
+                targetColumns: toTarget.columns,
+              },
             });
           }
         }
