@@ -37,7 +37,9 @@ export function poolSize(env: NodeJS.ProcessEnv = process.env, cpus = availableP
 
 /** A real PostgreSQL (hosted or local) through a connection pool of `poolSize()` connections. */
 export async function openPostgres(url: string, max = poolSize()): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Pipelined clients (pg ≥ 8.23): a query is written without waiting for the answer to the one
+  // before it, which transaction() uses to send BEGIN together with the first statement.
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true });
   // An idle connection the server ends (restart, admin shutdown) is replaced on next use; unhandled,
   // its error event would end the process.
   pool.on('error', (e) => console.error(`[db] idle PostgreSQL connection lost: ${e.message}`));
@@ -48,8 +50,12 @@ export async function openPostgres(url: string, max = poolSize()): Promise<Datab
     async transaction(fn, options) {
       const client = await pool.connect();
       try {
-        await client.query(options?.readOnly ? 'begin read only' : 'begin');
+        // Not awaited on its own: BEGIN and the first statement share one round trip. Postgres runs
+        // them in order; should BEGIN fail, so do the statements behind it, and the error surfaces.
+        const begin = client.query(options?.readOnly ? 'begin read only' : 'begin');
+        begin.catch(() => {});
         const result = await fn(wrap(client));
+        await begin;
         await client.query('commit');
         return result;
       } catch (e) {

@@ -1,6 +1,7 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../http.ts';
-import { AnswerCache, cacheKey, type Answer } from './answer-cache.ts';
+import { AnswerCache, IGNORED_HEADERS, cacheKey, type Answer } from './answer-cache.ts';
 
 const ANON = 'anon-key';
 
@@ -171,5 +172,23 @@ describe('AnswerCache', () => {
     const b = await cache.serve(request('/t'), answer());
     expect(text(b)).toBe('[1]');
     expect(b.headers?.etag).toBeUndefined();
+  });
+});
+
+describe('the headers left out of the key', () => {
+  it('are read nowhere in the REST layer (else answers could differ by them)', () => {
+    const dir = new URL('.', import.meta.url);
+    const sources = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('answer-cache'))
+      .map((f) => [f, readFileSync(new URL(f, dir), 'utf8')] as const);
+    const reads: string[] = [];
+    for (const name of [...IGNORED_HEADERS, 'sec-fetch-mode']) {
+      const asProperty = /^[a-z]+$/.test(name) ? `|headers\\.${name}\\b` : '';
+      const pattern = new RegExp(`headers\\[['"]${name}['"]\\]${asProperty}`, 'i');
+      for (const [file, text] of sources) if (pattern.test(text)) reads.push(`${file} reads ${name}`);
+    }
+    expect(reads).toEqual([]);
+    // The check itself finds a read of a header that is in the key.
+    expect(sources.some(([, text]) => /headers\[['"]range-unit['"]\]/.test(text))).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ export interface AnswerCacheLimits {
  * of the key, so a header the REST layer starts reading tomorrow cannot be answered from another
  * request's entry. (Unless a function or policy reads `request.headers`: then nothing is cached.)
  */
-const IGNORED_HEADERS = new Set([
+export const IGNORED_HEADERS = new Set([
   'host',
   'connection',
   'keep-alive',
