@@ -244,6 +244,22 @@ describe('many-to-many through a junction table', () => {
     ]);
   });
 
+  it('a junction in a schema that is not exposed works through an exposed view of it, not otherwise', async () => {
+    const { data, error } = await db().from('screens').select('name,labels(name)').order('id').order('id', { referencedTable: 'labels' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Lobby', labels: [{ name: 'fruit' }] },
+      { name: 'Hall', labels: [{ name: 'fruit' }, { name: 'vehicles' }] },
+    ]);
+    const hidden = await db().from('screens').select('name,tracks(name)');
+    expect(hidden.status).toBe(400);
+    expect(hidden.error).toMatchObject({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'screens' and 'tracks' in the schema cache",
+      details: "Searched for a foreign key relationship between 'screens' and 'tracks' in the schema 'pgrst_embed', but no matches were found.",
+    });
+  });
+
   it('the junction itself stays embeddable as a one-to-many', async () => {
     const { data, error } = await db().from('films').select('title,roles(character)').eq('id', 2);
     expect(error).toBeNull();
@@ -321,12 +337,12 @@ describe('computed relationships', () => {
   });
 
   it('`rows 1` makes it to-one: an object', async () => {
-    const { data, error } = await db().from('pets').select('name,owner(first_name)').order('id');
+    const { data, error } = await db().from('pets').select('name,owner(first_name,full_name)').order('id');
     expect(error).toBeNull();
     expect(data).toEqual([
-      { name: 'Rex', owner: { first_name: 'Samuel' } },
-      { name: 'Tom', owner: { first_name: 'Samuel' } },
-      { name: 'Kit', owner: { first_name: 'Ada' } },
+      { name: 'Rex', owner: { first_name: 'Samuel', full_name: 'Samuel Beckett' } },
+      { name: 'Tom', owner: { first_name: 'Samuel', full_name: 'Samuel Beckett' } },
+      { name: 'Kit', owner: { first_name: 'Ada', full_name: 'Ada Lovelace' } },
     ]);
   });
 

@@ -129,5 +129,27 @@ create function pgrst_embed.teams(pgrst_embed.matches) returns setof pgrst_embed
   select * from pgrst_embed.teams where id in ($1.home_team_id, $1.away_team_id) order by id
 $$;
 
+-- Junctions in a schema that is not exposed: one shown by an exposed view, one not at all.
+create schema pgrst_embed_private;
+create table pgrst_embed.screens (id int primary key, name text not null);
+create table pgrst_embed.labels (id int primary key, name text not null);
+create table pgrst_embed_private.screen_labels (
+  screen_id int references pgrst_embed.screens (id),
+  label_id int references pgrst_embed.labels (id),
+  primary key (screen_id, label_id)
+);
+create view pgrst_embed.screen_labels_view as select * from pgrst_embed_private.screen_labels;
+create table pgrst_embed.tracks (id int primary key, name text not null);
+create table pgrst_embed_private.screen_tracks (
+  screen_id int references pgrst_embed.screens (id),
+  track_id int references pgrst_embed.tracks (id),
+  primary key (screen_id, track_id)
+);
+insert into pgrst_embed.screens values (1, 'Lobby'), (2, 'Hall');
+insert into pgrst_embed.labels values (1, 'fruit'), (2, 'vehicles');
+insert into pgrst_embed.tracks values (1, 'intro');
+insert into pgrst_embed_private.screen_labels values (1, 1), (2, 1), (2, 2);
+insert into pgrst_embed_private.screen_tracks values (1, 1);
+
 grant select on all tables in schema pgrst_embed to anon, authenticated, service_role;
 grant insert on pgrst_embed.people to anon, authenticated, service_role;
