@@ -49,6 +49,7 @@ export async function openPostgres(url: string, max = poolSize()): Promise<Datab
     ...wrap(pool),
     async transaction(fn, options) {
       const client = await pool.connect();
+      let handedBack = false;
       try {
         // Not awaited on its own: BEGIN and the first statement share one round trip. Postgres runs
         // them in order; should BEGIN fail, so do the statements behind it, and the error surfaces.
@@ -56,13 +57,23 @@ export async function openPostgres(url: string, max = poolSize()): Promise<Datab
         begin.catch(() => {});
         const result = await fn(wrap(client));
         await begin;
+        if (options?.readOnly) {
+          // Nothing a read-only transaction did can fail at COMMIT: its answer is final once its
+          // statements answered. COMMIT goes out now; the connection returns to the pool when done.
+          handedBack = true;
+          client.query('commit').then(
+            () => client.release(),
+            (e: Error) => client.release(e),
+          );
+          return result;
+        }
         await client.query('commit');
         return result;
       } catch (e) {
         await client.query('rollback').catch(() => {});
         throw e;
       } finally {
-        client.release();
+        if (!handedBack) client.release();
       }
     },
     close: () => pool.end(),
