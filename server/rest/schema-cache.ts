@@ -364,28 +364,32 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     }
   }
 
-  // Which column of a relation shows a base-table column (`${tableOid}:${attnum}`): the first one, as before.
-  const shownBy = new Map<string, Map<string, string>>();
-  const showing = (rel: Relation, table: string, nums: number[]): string[] | undefined => {
+  /**
+   * The columns of a relation that show base-table columns (`${tableOid}:${attnum}`), one list per
+   * way of choosing them: a view may show a column more than once, and PostgREST then has one
+   * relationship per choice. Empty when some column is not shown.
+   */
+  const shownBy = new Map<string, Map<string, string[]>>();
+  const showings = (rel: Relation, table: string, nums: number[]): string[][] => {
     let reverse = shownBy.get(rel.oid);
     if (!reverse) {
       reverse = new Map();
-      for (const [name, origin] of rel.origins) if (!reverse.has(origin)) reverse.set(origin, name);
+      for (const [name, origin] of rel.origins) reverse.set(origin, [...(reverse.get(origin) ?? []), name]);
       shownBy.set(rel.oid, reverse);
     }
-    const names: string[] = [];
+    let choices: string[][] = [[]];
     for (const n of nums) {
-      const name = reverse.get(`${table}:${n}`);
-      if (name === undefined) return undefined;
-      names.push(name);
+      const names = reverse.get(`${table}:${n}`);
+      if (!names) return [];
+      choices = choices.flatMap((chosen) => names.map((name) => [...chosen, name]));
     }
-    return names;
+    return choices;
   };
-  /** PostgREST's primary key of a junction: a table's own; a view's, the columns showing a base table's whole primary key. */
+  /** PostgREST's primary key of a junction: a table's own; a view's, the first columns showing a base table's whole primary key. */
   const junctionKey = (rel: Relation): Set<string> => {
     if (rel.kind === 'table') return new Set(rel.primaryKey);
     const key = new Set<string>();
-    for (const [table, columns] of primaryKeys) for (const name of showing(rel, table, columns) ?? []) key.add(name);
+    for (const [table, columns] of primaryKeys) for (const name of showings(rel, table, columns)[0] ?? []) key.add(name);
     return key;
   };
 
@@ -394,16 +398,20 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     const targets = relationsBySchema.get(source.schema) ?? [];
     const found: Relationship[] = [];
     for (const fk of fks) {
-      const manySide = showing(source, fk.table, fk.columns);
-      const oneSide = showing(source, fk.refTable, fk.refColumns);
+      const manySides = showings(source, fk.table, fk.columns);
+      const oneSides = showings(source, fk.refTable, fk.refColumns);
+      if (!manySides.length && !oneSides.length) continue;
       for (const target of targets) {
-        const referenced = manySide && showing(target, fk.refTable, fk.refColumns);
-        if (manySide && referenced) {
-          found.push({ constraint: fk.name, cardinality: fk.oneToOne ? 'one-to-one' : 'many-to-one', target, isSelf: target === source, sourceColumns: manySide, targetColumns: referenced });
+        const isSelf = target === source;
+        for (const sourceColumns of manySides) {
+          for (const targetColumns of showings(target, fk.refTable, fk.refColumns)) {
+            found.push({ constraint: fk.name, cardinality: fk.oneToOne ? 'one-to-one' : 'many-to-one', target, isSelf, sourceColumns, targetColumns });
+          }
         }
-        const referencing = oneSide && showing(target, fk.table, fk.columns);
-        if (oneSide && referencing) {
-          found.push({ constraint: fk.name, cardinality: fk.oneToOne ? 'one-to-one' : 'one-to-many', target, isSelf: target === source, sourceColumns: oneSide, targetColumns: referencing });
+        for (const sourceColumns of oneSides) {
+          for (const targetColumns of showings(target, fk.table, fk.columns)) {
+            found.push({ constraint: fk.name, cardinality: fk.oneToOne ? 'one-to-one' : 'one-to-many', target, isSelf, sourceColumns, targetColumns });
+          }
         }
       }
     }
@@ -417,10 +425,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
   let junctions: { relation: Relation; keys: { fk: ForeignKey; columns: string[] }[]; primaryKey: Set<string> }[] | undefined;
   const candidateJunctions = () => {
     junctions ??= [...byName.values()].flatMap((relation) => {
-      const shown = fks.flatMap((fk) => {
-        const columns = fk.oneToOne ? undefined : showing(relation, fk.table, fk.columns);
-        return columns ? [{ fk, columns }] : [];
-      });
+      const shown = fks.flatMap((fk) => (fk.oneToOne ? [] : showings(relation, fk.table, fk.columns).map((columns) => ({ fk, columns }))));
       return shown.length < 2 ? [] : [{ relation, keys: shown, primaryKey: junctionKey(relation) }];
     });
     return junctions;
@@ -433,28 +438,30 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     const found: Relationship[] = [];
     for (const junction of candidateJunctions()) {
       for (const toSource of junction.keys) {
-        const sourceColumns = showing(source, toSource.fk.refTable, toSource.fk.refColumns);
-        if (!sourceColumns) continue;
+        const sourceSides = showings(source, toSource.fk.refTable, toSource.fk.refColumns);
+        if (!sourceSides.length) continue;
         for (const toTarget of junction.keys) {
-          if (toTarget === toSource || ![...toSource.columns, ...toTarget.columns].every((c) => junction.primaryKey.has(c))) continue;
+          if (toTarget.fk === toSource.fk || ![...toSource.columns, ...toTarget.columns].every((c) => junction.primaryKey.has(c))) continue;
           for (const target of targets) {
-            const targetColumns = showing(target, toTarget.fk.refTable, toTarget.fk.refColumns);
-            if (!targetColumns) continue;
-            found.push({
-              constraint: toSource.fk.name,
-              cardinality: 'many-to-many',
-              target,
-              isSelf: target === source,
-              sourceColumns,
-              targetColumns,
-              junction: {
-                relation: junction.relation,
-                sourceConstraint: toSource.fk.name,
-                sourceColumns: toSource.columns,
-                targetConstraint: toTarget.fk.name,
-                targetColumns: toTarget.columns,
-              },
-            });
+            for (const sourceColumns of sourceSides) {
+              for (const targetColumns of showings(target, toTarget.fk.refTable, toTarget.fk.refColumns)) {
+                found.push({
+                  constraint: toSource.fk.name,
+                  cardinality: 'many-to-many',
+                  target,
+                  isSelf: target === source,
+                  sourceColumns,
+                  targetColumns,
+                  junction: {
+                    relation: junction.relation,
+                    sourceConstraint: toSource.fk.name,
+                    sourceColumns: toSource.columns,
+                    targetConstraint: toTarget.fk.name,
+                    targetColumns: toTarget.columns,
+                  },
+                });
+              }
+            }
           }
         }
       }

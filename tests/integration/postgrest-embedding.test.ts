@@ -75,6 +75,23 @@ describe('embed targets: table, foreign key column, constraint, hint', () => {
     expect(byColumn.data).toEqual([{ id: 1, billing_address_id: { id: 1, name: 'Home' } }]);
   });
 
+  it('a view showing a foreign key column twice has a relationship per column: ambiguous by table, one by column', async () => {
+    const { error, status } = await db().from('order_bills').select('id,addresses(name)');
+    expect(status).toBe(300);
+    expect(error).toEqual({
+      code: 'PGRST201',
+      message: "Could not embed because more than one relationship was found for 'order_bills' and 'addresses'",
+      details: [
+        { cardinality: 'many-to-one', embedding: 'order_bills with addresses', relationship: 'billing using order_bills(billed_to) and addresses(id)' },
+        { cardinality: 'many-to-one', embedding: 'order_bills with addresses', relationship: 'billing using order_bills(billed_to_again) and addresses(id)' },
+      ],
+      hint: "Try changing 'addresses' to one of the following: 'addresses!billing', 'addresses!billing'. Find the desired relationship in the 'details' key.",
+    });
+    const { data, error: byColumn } = await db().from('order_bills').select('id,addresses!billed_to_again(name),billed_to(name)').eq('id', 2);
+    expect(byColumn).toBeNull();
+    expect(data).toEqual([{ id: 2, addresses: { name: 'Office' }, billed_to: { name: 'Office' } }]);
+  });
+
   it('an unknown hint is 400 PGRST200 naming the hint; no suggestion when the target exists', async () => {
     const { error, status } = await db().from('orders').select('id,addresses!space(name)');
     expect(status).toBe(400);

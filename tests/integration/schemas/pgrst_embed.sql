@@ -18,6 +18,8 @@ insert into pgrst_embed.addresses values (1, 'Home'), (2, 'Office'), (3, 'Depot'
 insert into pgrst_embed.orders values (1, 'Water filter', 1, 2), (2, 'Coffee machine', 2, 2), (3, 'Kettle', null, 3);
 -- A view of addresses: reachable by its name only, never by a column or constraint name.
 create view pgrst_embed.address_labels as select id, upper(name) as label from pgrst_embed.addresses;
+-- A view showing one foreign key column twice: one relationship per column.
+create view pgrst_embed.order_bills as select id, billing_address_id as billed_to, billing_address_id as billed_to_again from pgrst_embed.orders;
 
 -- A self reference (docs: Recursive relationships).
 create table pgrst_embed.employees (id int primary key, name text not null, supervisor_id int references pgrst_embed.employees (id));
