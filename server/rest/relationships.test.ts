@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { embedJoin, isToOne, matches } from './relationships.ts';
-import type { FunctionInfo, Relation, Relationship } from './schema-cache.ts';
+import { embedJoin, isToOne, matches, relationship } from './relationships.ts';
+import type { FunctionInfo, Relation, Relationship, SchemaCache } from './schema-cache.ts';
+import { QueryBuilder } from './sql.ts';
 
 /** PostgREST's findRel cases (src/PostgREST/Plan.hs), on hand-made relationships. */
 const relation = (name: string, kind: Relation['kind'] = 'table'): Relation => ({ oid: name, schema: 's', name, kind, columns: new Map(), primaryKey: ['id'], origins: new Map() });
@@ -81,5 +82,41 @@ describe('matches (which relationship an embed names)', () => {
     expect(matches(r, 'projects', undefined)).toBe(false);
     expect(isToOne(r)).toBe(true);
     expect(embedJoin(r, projects, 't0', 't2')).toEqual({ from: '"s"."film"("t0") as "t2"', conditions: ['true'] });
+  });
+});
+
+describe('relationship (resolution, remembered per schema cache)', () => {
+  const fn = { schema: 's', name: 'film' } as FunctionInfo;
+  const computed: Relationship = { constraint: 'film', cardinality: 'one-to-many', target: projects, isSelf: false, sourceColumns: [], targetColumns: [], computed: { fn, toOne: false } };
+  const detected = m2o(clients, 'projects_client_id_fkey', 'client_id', 'id');
+  /** A schema cache that counts how often relationships are looked up. */
+  const counted = () => {
+    const cache = {
+      calls: 0,
+      relationshipsFrom() {
+        this.calls += 1;
+        return [detected, computed];
+      },
+    };
+    return { cache, b: () => new QueryBuilder(cache as unknown as SchemaCache, new Map()) };
+  };
+  const embed = (relation: string, hint?: string) => ({ kind: 'embed' as const, relation, hint, select: [] });
+
+  it('resolves an embed once per source, name and hint', () => {
+    const { cache, b } = counted();
+    expect(relationship(b(), projects, embed('clients')).rel).toBe(detected);
+    expect(relationship(b(), projects, embed('clients')).rel).toBe(detected);
+    expect(relationship(b(), projects, embed('client_id')).rel).toBe(detected);
+    expect(cache.calls).toBe(2);
+  });
+
+  it('does not remember the arbitrary hints a computed relationship accepts', () => {
+    const { cache, b } = counted();
+    relationship(b(), projects, embed('film', 'x1'));
+    relationship(b(), projects, embed('film', 'x1'));
+    expect(cache.calls).toBe(2);
+    relationship(b(), projects, embed('film'));
+    relationship(b(), projects, embed('film'));
+    expect(cache.calls).toBe(3);
   });
 });

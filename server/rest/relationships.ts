@@ -35,7 +35,8 @@ export function relationship(b: QueryBuilder, source: Relation, item: EmbedItem)
   if (candidates.length === 0) throw noRelationship(b.cache, source, item, all);
   if (candidates.length > 1) throw ambiguous(source, item.relation, candidates);
   const resolved = { target: candidates[0].target, rel: candidates[0] };
-  memo.set(key, resolved);
+  // A computed relationship takes any hint: remembering those would let requests grow the map at will.
+  if (!(resolved.rel.computed && item.hint !== undefined)) memo.set(key, resolved);
   return resolved;
 }
 
