@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresMissing, startTemporaryPostgres } from '../../scripts/with-postgres.ts';
 import { startBackend } from '../start.ts';
 import { inspectDatabase, planStartup, type DatabaseFacts } from './existing.ts';
 import { openPglite } from './pglite.ts';
@@ -103,15 +104,17 @@ describe('inspectDatabase and startBackend on a database that is not the shop’
   });
 });
 
-// On PostgreSQL (npx tsx scripts/with-postgres.ts npx vitest run --project unit server/db): a second
-// database in the same cluster, holding someone else's table, is served as it is.
-describe.runIf(process.env.DATABASE_URL)('startBackend on a foreign PostgreSQL database', () => {
+// On PostgreSQL (DATABASE_URL, else a temporary PostgreSQL 15 where its binaries are installed, as
+// in CI): a second database in the same cluster, holding someone else's table, is served as it is.
+describe.runIf(process.env.DATABASE_URL || !postgresMissing())('startBackend on a foreign PostgreSQL database', () => {
   it('leaves it as it is', async () => {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const temporary = process.env.DATABASE_URL ? undefined : await startTemporaryPostgres();
+    const clusterUrl = process.env.DATABASE_URL ?? temporary!.url;
+    const admin = new pg.Client({ connectionString: clusterUrl });
     await admin.connect();
     const name = `foreign_${Date.now()}`;
     await admin.query(`create database ${name}`);
-    const url = new URL(process.env.DATABASE_URL ?? '');
+    const url = new URL(clusterUrl);
     url.pathname = `/${name}`;
     try {
       const setup = new pg.Client({ connectionString: url.toString() });
@@ -130,6 +133,7 @@ describe.runIf(process.env.DATABASE_URL)('startBackend on a foreign PostgreSQL d
     } finally {
       await admin.query(`drop database ${name} with (force)`);
       await admin.end();
+      temporary?.stop();
     }
-  });
+  }, 60_000);
 });

@@ -67,3 +67,8 @@ export function columnNotFound(relation: string, column: string): RestError {
 export function payloadColumnNotFound(relation: string, column: string): RestError {
   return restError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`);
 }
+
+/** PGRST108: a filter, order or limit names an embed the select does not contain. */
+export function notEmbedded(name: string): RestError {
+  return restError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+}

@@ -1,5 +1,5 @@
 import { csvBodySql } from './csv.ts';
-import { restError } from './errors.ts';
+import { notEmbedded, restError } from './errors.ts';
 import type { FieldRef, OrderTerm, SelectItem } from './parse.ts';
 import { embedJoin, isToOne, relationship, type EmbedItem } from './relationships.ts';
 import type { Relation } from './schema-cache.ts';
@@ -11,11 +11,6 @@ import { quoteIdent, type QueryBuilder, type Statement } from './sql.ts';
  * (related orders included), and the statements that read rows (GET, RPC rows) or return a
  * mutation's rows (return=representation).
  */
-
-/** PostgREST's PGRST108: an order or filter names an embed the select does not contain. */
-function notEmbedded(name: string) {
-  return restError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
-}
 
 /**
  * The ORDER BY of one level. `rel(col)` terms (PostgREST's related order) reach a to-one embed of

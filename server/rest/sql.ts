@@ -1,4 +1,4 @@
-import { columnNotFound, restError } from './errors.ts';
+import { columnNotFound, notEmbedded, restError } from './errors.ts';
 import { SIMPLE_OPERATORS, type Condition, type FieldRef, type FilterNode, type Scope } from './parse.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
 
@@ -53,7 +53,7 @@ export class QueryBuilder {
     for (const [key, scope] of this.scopes) {
       if (key === '' || this.usedScopes.has(key)) continue;
       if (scope.filters.length || scope.order || scope.limit !== undefined || scope.offset !== undefined) {
-        throw restError(400, 'PGRST108', `'${key}' is not an embedded resource in this request`, null, `Verify that '${key}' is included in the 'select' query parameter.`);
+        throw notEmbedded(key);
       }
     }
   }
