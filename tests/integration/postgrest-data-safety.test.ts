@@ -12,6 +12,10 @@ const db = () => schemaClient('pgrst_safety');
 const totalHits = async () => Number((await sql<{ n: string }>('select sum(hits)::int8 as n from pgrst_safety.counters'))[0].n);
 const logRows = async () => Number((await sql<{ n: string }>('select count(*)::int8 as n from pgrst_safety.log'))[0].n);
 
+/** POST /rpc/hit_all with a Prefer header supabase-js would not send on its own. */
+const hitAllPreferring = (prefer: string) =>
+  rest('/rest/v1/rpc/hit_all', { method: 'POST', headers: { 'content-type': 'application/json', 'content-profile': 'pgrst_safety', prefer }, body: '{}' });
+
 beforeEach(async () => {
   await sql('update pgrst_safety.counters set hits = 0');
   await sql('delete from pgrst_safety.log');
@@ -44,11 +48,7 @@ describe('Prefer: tx=rollback on /rpc', () => {
   });
 
   it('echoes tx=rollback in Preference-Applied; without it the same call commits', async () => {
-    const res = await rest('/rest/v1/rpc/hit_all', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-profile': 'pgrst_safety', prefer: 'tx=rollback' },
-      body: '{}',
-    });
+    const res = await hitAllPreferring('tx=rollback');
     expect(res.status).toBe(204);
     expect(res.headers.get('preference-applied')).toContain('tx=rollback');
     expect(await totalHits()).toBe(0);
@@ -88,11 +88,7 @@ describe('Prefer: handling=strict, max-affected on /rpc', () => {
   });
 
   it('lenient handling ignores max-affected, as PostgREST does', async () => {
-    const res = await rest('/rest/v1/rpc/hit_all', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-profile': 'pgrst_safety', prefer: 'max-affected=1' },
-      body: '{}',
-    });
+    const res = await hitAllPreferring('max-affected=1');
     expect(res.status).toBe(204);
     expect(await totalHits()).toBe(10);
   });
