@@ -1,9 +1,9 @@
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/types.ts';
-import { signJwt } from '../jwt.ts';
 import type { ApiRequest } from '../http.ts';
 import type { Json } from './body.ts';
 import { epochSeconds, now } from './clock.ts';
+import { signAccessJwt } from './signing.ts';
 import { randomToken } from './tokens.ts';
 import { findUserById, userJson, type UserRow } from './users.ts';
 
@@ -22,25 +22,22 @@ export interface SessionJson extends Json {
 export async function signAccessToken(config: Config, user: UserRow, sessionId: string, method: AuthMethod, methodAt: Date) {
   const issuedAt = epochSeconds(now());
   const expiresAt = issuedAt + config.jwtExpiry;
-  const token = await signJwt(
-    {
-      aud: user.aud,
-      exp: expiresAt,
-      iat: issuedAt,
-      iss: `${config.apiUrl}/auth/v1`,
-      sub: user.id,
-      email: user.email ?? '',
-      phone: user.phone ?? '',
-      app_metadata: user.raw_app_meta_data ?? {},
-      user_metadata: user.raw_user_meta_data ?? {},
-      role: user.role,
-      aal: 'aal1',
-      amr: [{ method, timestamp: epochSeconds(methodAt) }],
-      session_id: sessionId,
-      is_anonymous: user.is_anonymous,
-    },
-    config.jwtSecret,
-  );
+  const token = await signAccessJwt(config, {
+    aud: user.aud,
+    exp: expiresAt,
+    iat: issuedAt,
+    iss: `${config.apiUrl}/auth/v1`,
+    sub: user.id,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: user.role,
+    aal: 'aal1',
+    amr: [{ method, timestamp: epochSeconds(methodAt) }],
+    session_id: sessionId,
+    is_anonymous: user.is_anonymous,
+  });
   return { token, expiresAt };
 }
 
