@@ -100,6 +100,44 @@ create table if not exists auth.refresh_tokens (
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 
+-- Two-factor sign-in (GoTrue's MFA tables). A session's assurance level and the factor that raised
+-- it; the methods that authenticated it (mfa_amr_claims) become the access token's amr claim.
+alter table auth.sessions add column if not exists aal text not null default 'aal1';
+alter table auth.sessions add column if not exists factor_id uuid;
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null,
+  status text not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz,
+  -- Not GoTrue's: the TOTP time step of the last accepted code, so a code is never accepted twice.
+  last_verified_step bigint
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address text not null,
+  otp_code text
+);
+create index if not exists mfa_challenges_factor_id_idx on auth.mfa_challenges (factor_id);
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  unique (session_id, authentication_method)
+);
+
 -- Supabase's own definitions: claims come from PostgREST's transaction-local setting.
 create or replace function auth.jwt() returns jsonb language sql stable as $$
   select coalesce(
