@@ -23,6 +23,12 @@ export interface Config {
   /** Redirect targets allowed besides siteUrl (GoTrue's URI allow list), comma separated in env. */
   redirectAllowList: string[];
   jwtSecret: string;
+  /**
+   * JWT_SIGNING_KEYS: private JWK(s) that sign access tokens (a JWK, an array as GoTrue's JWT_KEYS
+   * and the Supabase CLI's signing_keys.json, or a JWK set). Unset: a generated ES256 key kept in
+   * DATA_DIR (ADR 0020). Holds private keys: never logged or printed.
+   */
+  jwtSigningKeys?: string;
   anonKey: string;
   serviceRoleKey: string;
   /** Access-token lifetime in seconds (GoTrue's JWT_EXP). */
@@ -112,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     siteUrl: (env.SITE_URL ?? `http://localhost:${webPort}`).replace(/\/$/, ''),
     redirectAllowList: list(env.ADDITIONAL_REDIRECT_URLS, []),
     jwtSecret,
+    jwtSigningKeys: env.JWT_SIGNING_KEYS || undefined,
     anonKey: env.ANON_KEY ?? LOCAL_ANON_KEY,
     serviceRoleKey: env.SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
     jwtExpiry: int(env.JWT_EXPIRY, 3600),
