@@ -43,6 +43,23 @@ export interface Config {
   adminEmails: string[];
   /** Skip email confirmation (GoTrue's MAILER_AUTOCONFIRM). */
   autoConfirm: boolean;
+  /**
+   * Anonymous sign-ins (ENABLE_ANONYMOUS_USERS, GoTrue's EXTERNAL_ANONYMOUS_USERS_ENABLED): off unless
+   * asked for, as in GoTrue and the Supabase CLI — an anonymous user has the role authenticated.
+   */
+  anonymousSignIns: boolean;
+  /** Anonymous sign-ins per client IP per hour (GoTrue's RATE_LIMIT_ANONYMOUS_USERS, 0 disables). */
+  anonymousRateLimit: number;
+  /**
+   * Password rules (GoTrue's PASSWORD_MIN_LENGTH and PASSWORD_REQUIRED_CHARACTERS, whose character
+   * sets are separated by ':'; a password needs one character of each set).
+   */
+  passwordPolicy: { minLength: number; requiredCharacters: string[] };
+  /**
+   * A password change in a session older than 24 hours needs the nonce mailed by /reauthenticate
+   * (SECURE_PASSWORD_CHANGE, GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION).
+   */
+  securePasswordChange: boolean;
   /** Auth rate limits: requests per window per client IP (0 disables). */
   rateLimits: { signIn: number; signUp: number; recover: number; windowMs: number };
   stripeSecretKey?: string;
@@ -91,6 +108,12 @@ const bool = (v: string | undefined, d: boolean) => (v === undefined || v === ''
 
 const optionalBool = (v: string | undefined) => (v === undefined || v === '' ? undefined : bool(v, false));
 
+/** GoTrue's PASSWORD_REQUIRED_CHARACTERS: sets separated by ':', a literal colon written '\:'. */
+export function characterSets(v: string | undefined): string[] {
+  if (!v) return [];
+  return v.split(/(?<!\\):/).map((set) => set.replaceAll('\\:', ':')).filter(Boolean);
+}
+
 /** `--migrate`, `--no-migrate`, `--seed`, `--no-seed` on the command line (the last one of a pair wins; they beat env). */
 export function startFlags(argv: string[]): Pick<Config, 'migrate' | 'seed'> {
   const flags: Pick<Config, 'migrate' | 'seed'> = {};
@@ -128,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requireApiKey: bool(env.REQUIRE_APIKEY, true),
     adminEmails: list(env.ADMIN_EMAILS, ['admin@nopain-nogain.test']).map((e) => e.toLowerCase()),
     autoConfirm: bool(env.MAILER_AUTOCONFIRM, false),
+    anonymousSignIns: bool(env.ENABLE_ANONYMOUS_USERS, false),
+    anonymousRateLimit: int(env.RATE_LIMIT_ANONYMOUS_USERS, 30),
+    passwordPolicy: { minLength: int(env.PASSWORD_MIN_LENGTH, 8), requiredCharacters: characterSets(env.PASSWORD_REQUIRED_CHARACTERS) },
+    securePasswordChange: bool(env.SECURE_PASSWORD_CHANGE, false),
     rateLimits: {
       signIn: int(env.RATE_LIMIT_SIGN_IN, 30),
       signUp: int(env.RATE_LIMIT_SIGN_UP, 10),
