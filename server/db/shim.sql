@@ -61,6 +61,9 @@ create unique index if not exists users_email_partial_key on auth.users (lower(e
 create index if not exists users_confirmation_token_idx on auth.users (confirmation_token);
 create index if not exists users_recovery_token_idx on auth.users (recovery_token);
 create index if not exists users_email_change_token_idx on auth.users (email_change_token_new);
+-- GoTrue's reauthentication nonce (its SHA-256 here) for a password change under SECURE_PASSWORD_CHANGE.
+alter table auth.users add column if not exists reauthentication_token varchar(255) default '';
+alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),
