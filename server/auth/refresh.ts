@@ -59,7 +59,7 @@ export async function refreshTokenGrant(config: Config, db: Database, body: Json
       issued = await insertRefreshToken(tx, user.id, row.session_id, row.token, at);
     }
     await tx.query('update auth.sessions set updated_at = $2 where id = $1', [row.session_id, at]);
-    return { kind: 'issued', session: await sessionJson(config, user, row.session_id, issued, 'token_refresh', at) };
+    return { kind: 'issued', session: await sessionJson(config, tx, user, row.session_id, issued) };
   });
 
   switch (outcome.kind) {

@@ -7,8 +7,17 @@ import { signAccessJwt } from './signing.ts';
 import { randomToken } from './tokens.ts';
 import { findUserById, userJson, type UserRow } from './users.ts';
 
-/** How the session was established, as the JWT's amr claim names it. */
-export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'invite' | 'email_change' | 'token_refresh';
+/** How the session was established, as the JWT's amr claim names it ('totp': the second factor). */
+export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'invite' | 'email_change' | 'totp';
+
+/** The token's assurance: aal2 once a second factor verified the session, amr most recent first. */
+export interface Assurance {
+  aal: 'aal1' | 'aal2';
+  amr: { method: string; timestamp: number }[];
+}
+
+/** Methods that prove a second factor (GoTrue's AAL2 claims); only TOTP is served here. */
+const SECOND_FACTOR_METHODS = new Set<string>(['totp']);
 
 export interface SessionJson extends Json {
   access_token: string;
@@ -19,7 +28,30 @@ export interface SessionJson extends Json {
   user: Json;
 }
 
-export async function signAccessToken(config: Config, user: UserRow, sessionId: string, method: AuthMethod, methodAt: Date) {
+/**
+ * Records that `method` authenticated the session (GoTrue's mfa_amr_claims): one row per method,
+ * its time moved on when the method is used again.
+ */
+export async function addAmrClaim(db: Queryable, sessionId: string, method: AuthMethod, at: Date): Promise<void> {
+  await db.query(
+    `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method) values ($1, $2, $2, $3)
+     on conflict (session_id, authentication_method) do update set updated_at = excluded.updated_at`,
+    [sessionId, at, method],
+  );
+}
+
+/** The session's aal and amr as GoTrue computes them from its claims (so a refresh keeps them). */
+export async function sessionAssurance(db: Queryable, sessionId: string): Promise<Assurance> {
+  const { rows } = await db.query<{ method: string; timestamp: number }>(
+    `select authentication_method as method, floor(extract(epoch from updated_at))::float8 as timestamp
+       from auth.mfa_amr_claims where session_id = $1 order by updated_at desc, authentication_method`,
+    [sessionId],
+  );
+  const amr = rows.map((r) => ({ method: r.method, timestamp: Number(r.timestamp) }));
+  return { aal: amr.some((c) => SECOND_FACTOR_METHODS.has(c.method)) ? 'aal2' : 'aal1', amr };
+}
+
+export async function signAccessToken(config: Config, user: UserRow, sessionId: string, assurance: Assurance) {
   const issuedAt = epochSeconds(now());
   const expiresAt = issuedAt + config.jwtExpiry;
   const token = await signAccessJwt(config, {
@@ -33,23 +65,17 @@ export async function signAccessToken(config: Config, user: UserRow, sessionId: 
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role,
-    aal: 'aal1',
-    amr: [{ method, timestamp: epochSeconds(methodAt) }],
+    aal: assurance.aal,
+    amr: assurance.amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   });
   return { token, expiresAt };
 }
 
-export async function sessionJson(
-  config: Config,
-  user: UserRow,
-  sessionId: string,
-  refreshToken: string,
-  method: AuthMethod,
-  methodAt: Date,
-): Promise<SessionJson> {
-  const { token, expiresAt } = await signAccessToken(config, user, sessionId, method, methodAt);
+/** The session as the token endpoints answer it; aal and amr come from the session's claims. */
+export async function sessionJson(config: Config, db: Queryable, user: UserRow, sessionId: string, refreshToken: string): Promise<SessionJson> {
+  const { token, expiresAt } = await signAccessToken(config, user, sessionId, await sessionAssurance(db, sessionId));
   return {
     access_token: token,
     token_type: 'bearer',
@@ -79,10 +105,11 @@ export async function startSession(config: Config, db: Queryable, user: UserRow,
   );
   const sessionId = rows[0].id;
   const refreshToken = await insertRefreshToken(db, user.id, sessionId, null, at);
+  await addAmrClaim(db, sessionId, method, at);
   await db.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [user.id, at]);
   await db.query(`update auth.identities set last_sign_in_at = $2, updated_at = $2 where user_id = $1 and provider = 'email'`, [user.id, at]);
   const signedIn = (await findUserById(db, user.id)) ?? user;
-  return sessionJson(config, signedIn, sessionId, refreshToken, method, at);
+  return sessionJson(config, db, signedIn, sessionId, refreshToken);
 }
 
 export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {
