@@ -6,6 +6,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 }
 
+const IGNORE_NOTE = "If you didn't ask for this, ignore this email. / Falls du das nicht angefordert hast, ignoriere diese E-Mail.";
+
 interface Copy {
   subject: string;
   english: string;
@@ -21,7 +23,7 @@ function compose(to: string, link: string, copy: Copy): MailMessage {
     copy.german,
     '',
     `— ${BRAND}`,
-    "If you didn't ask for this, ignore this email. / Falls du das nicht angefordert hast, ignoriere diese E-Mail.",
+    IGNORE_NOTE,
   ].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
@@ -29,7 +31,7 @@ function compose(to: string, link: string, copy: Copy): MailMessage {
 <p>${escapeHtml(copy.english)}</p>
 <p><a href="${escapeHtml(link)}" style="background:#111;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${escapeHtml(copy.button)}</a></p>
 <p lang="de">${escapeHtml(copy.german)}</p>
-<p style="font-size:12px;color:#666">If you didn't ask for this, ignore this email. / Falls du das nicht angefordert hast, ignoriere diese E-Mail.<br>${escapeHtml(link)}</p>
+<p style="font-size:12px;color:#666">${escapeHtml(IGNORE_NOTE)}<br>${escapeHtml(link)}</p>
 </body></html>`;
   return { to, subject: `${BRAND}: ${copy.subject}`, text, html };
 }
@@ -73,3 +75,19 @@ export const inviteMail = (to: string, link: string): MailMessage =>
     german: 'Du wurdest eingeladen, ein Konto anzulegen. Nimm die Einladung über den Link oben an.',
     button: 'Accept invitation / Einladung annehmen',
   });
+
+/** GoTrue's reauthentication mail: a one-time code to type in (the nonce a password change asks for), not a link. */
+export function reauthenticationMail(to: string, code: string): MailMessage {
+  const english = 'Enter this code to confirm it is you:';
+  const german = 'Gib diesen Code ein, um zu bestätigen, dass du es bist:';
+  const text = [english, code, '', german, code, '', `— ${BRAND}`, IGNORE_NOTE].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<h1 style="font-size:20px">${escapeHtml(BRAND)}</h1>
+<p>${escapeHtml(english)}</p>
+<p style="font-size:24px;letter-spacing:4px;font-weight:bold">${escapeHtml(code)}</p>
+<p lang="de">${escapeHtml(german)}</p>
+<p style="font-size:12px;color:#666">${escapeHtml(IGNORE_NOTE)}</p>
+</body></html>`;
+  return { to, subject: `${BRAND}: Confirm it is you / Bestätige, dass du es bist`, text, html };
+}
