@@ -8,7 +8,7 @@ import { randomToken } from './tokens.ts';
 import { findUserById, userJson, type UserRow } from './users.ts';
 
 /** How the session was established, as the JWT's amr claim names it ('totp': the second factor). */
-export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'invite' | 'email_change' | 'totp';
+export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'invite' | 'email_change' | 'totp' | 'anonymous';
 
 /** The token's assurance: aal2 once a second factor verified the session, amr most recent first. */
 export interface Assurance {

@@ -10,7 +10,7 @@ export interface AuthState {
   mailer: Mailer;
   /** How long a rotated refresh token may still be presented (GoTrue's REFRESH_TOKEN_REUSE_INTERVAL). */
   reuseIntervalMs: number;
-  limits: { signIn: RateLimiter; signUp: RateLimiter; email: RateLimiter };
+  limits: { signIn: RateLimiter; signUp: RateLimiter; email: RateLimiter; anonymous: RateLimiter };
 }
 
 export function createAuthState(config: Config, db: Database, mailer: Mailer, reuseIntervalMs: number): AuthState {
@@ -24,6 +24,7 @@ export function createAuthState(config: Config, db: Database, mailer: Mailer, re
       signIn: new RateLimiter(signIn, windowMs),
       signUp: new RateLimiter(signUp, windowMs),
       email: new RateLimiter(recover, windowMs),
+      anonymous: new RateLimiter(config.anonymousRateLimit, 60 * 60_000),
     },
   };
 }
