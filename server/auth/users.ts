@@ -27,7 +27,14 @@ export interface UserRow {
   banned_until: string | null;
   is_anonymous: boolean;
   identities: unknown[];
+  /** Two-factor factors as GoTrue lists them on the user (never their secrets). */
+  factors: unknown[];
 }
+
+/** A factor (alias f) as GoTrue serialises it: friendly_name only when set, no secret. */
+export const FACTOR_JSON_SQL = `json_strip_nulls(json_build_object('id', f.id, 'friendly_name', nullif(f.friendly_name, ''),
+    'factor_type', f.factor_type, 'status', f.status, 'created_at', ${isoSql('f.created_at')}, 'updated_at', ${isoSql('f.updated_at')}))::jsonb
+    || jsonb_build_object('last_challenged_at', ${isoSql('f.last_challenged_at')})`;
 
 const USER_SELECT = `
   select u.id, u.aud, u.role, u.email, u.encrypted_password,
@@ -43,7 +50,9 @@ const USER_SELECT = `
         'provider', i.provider, 'last_sign_in_at', ${isoSql('i.last_sign_in_at')},
         'created_at', ${isoSql('i.created_at')}, 'updated_at', ${isoSql('i.updated_at')}, 'email', i.email)
         order by i.created_at)
-      from auth.identities i where i.user_id = u.id), '[]'::json) as identities
+      from auth.identities i where i.user_id = u.id), '[]'::json) as identities,
+    coalesce((select json_agg(${FACTOR_JSON_SQL} order by f.created_at, f.id)
+      from auth.mfa_factors f where f.user_id = u.id), '[]'::json) as factors
   from auth.users u`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -159,5 +168,6 @@ export function userJson(user: UserRow): Json {
     updated_at: user.updated_at,
     ...optional('banned_until', user.banned_until),
     is_anonymous: user.is_anonymous,
+    ...(user.factors.length > 0 ? { factors: user.factors } : {}),
   };
 }
