@@ -1,4 +1,6 @@
 import { json, type ApiRequest, type ApiResponse } from '../http.ts';
+import type { Queryable } from '../db/types.ts';
+import { inviteMail } from '../mail/templates.ts';
 import { booleanField, objectField, optionalStringField, readBody, stringField, type Json } from './body.ts';
 import { requireAdmin } from './bearer.ts';
 import { now } from './clock.ts';
@@ -6,7 +8,18 @@ import { badRequest, notFound, unprocessable, versionHeaders } from './errors.ts
 import { resolveRedirect } from './redirect.ts';
 import { deleteUserSessions } from './sessions.ts';
 import type { AuthState } from './state.ts';
-import { createUser, findUserByEmail, findUserById, hashPassword, isConfirmed, isUuid, listUsers, mergeMetadata, userJson } from './users.ts';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  isConfirmed,
+  isUuid,
+  listUsers,
+  mergeMetadata,
+  userJson,
+  type UserRow,
+} from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
 import { issueLinkToken, verifyLink, type LinkType } from './verification.ts';
 
@@ -29,11 +42,16 @@ export function parseBanDuration(raw: string): Date | null {
 export async function admin(state: AuthState, req: ApiRequest): Promise<ApiResponse | undefined> {
   const users = /^\/admin\/users(?:\/([^/]+))?\/?$/.exec(req.path);
   const isGenerateLink = req.path === '/admin/generate_link';
-  if (!users && !isGenerateLink) return undefined;
+  const isInvite = req.path === '/invite';
+  if (!users && !isGenerateLink && !isInvite) return undefined;
   await requireAdmin(req, state.config);
   const respond = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
     json(status, payload, { ...versionHeaders(req), ...headers });
 
+  if (isInvite) {
+    if (req.method !== 'POST') return undefined;
+    return respond(200, await inviteUserByEmail(state, req));
+  }
   if (isGenerateLink) {
     if (req.method !== 'POST') return undefined;
     return respond(200, await generateLink(state, req));
@@ -88,7 +106,7 @@ async function createUserByAdmin(state: AuthState, body: Json) {
   if (stringField(body, 'phone') !== '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   const email = normaliseEmail(stringField(body, 'email'));
   const password = optionalStringField(body, 'password');
-  if (password !== undefined) checkPassword(password);
+  if (password !== undefined) checkPassword(password, state.config.passwordPolicy);
   const encryptedPassword = password === undefined ? null : await hashPassword(password);
   const confirmed = booleanField(body, 'email_confirm') ?? false;
   const userMetadata = objectField(body, 'user_metadata') ?? {};
@@ -109,7 +127,7 @@ async function updateUserByAdmin(state: AuthState, id: string, body: Json) {
   const email = optionalStringField(body, 'email');
   const address = email ? normaliseEmail(email) : undefined;
   const password = optionalStringField(body, 'password');
-  if (password !== undefined) checkPassword(password);
+  if (password !== undefined) checkPassword(password, state.config.passwordPolicy);
   const encryptedPassword = password === undefined ? undefined : await hashPassword(password);
   const confirm = booleanField(body, 'email_confirm');
   const userMetadata = objectField(body, 'user_metadata');
@@ -152,50 +170,98 @@ async function updateUserByAdmin(state: AuthState, id: string, body: Json) {
   return userJson(outcome);
 }
 
-const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_new'] as const;
+/**
+ * Marks the address as invited (creating the user when it is new) and issues its invite token;
+ * a confirmed address cannot be invited (GoTrue's 422 email_exists). Run inside a transaction.
+ */
+async function inviteUser(tx: Queryable, email: string, data: Json): Promise<{ user: UserRow; token: string } | 'email_exists'> {
+  const existing = await findUserByEmail(tx, email);
+  if (existing && isConfirmed(existing)) return 'email_exists';
+  const at = now();
+  const user = existing ?? (await createUser(tx, { email, encryptedPassword: null, userMetadata: data, invitedAt: at }));
+  if (existing) await tx.query('update auth.users set invited_at = $2 where id = $1', [user.id, at]);
+  const token = await issueLinkToken(tx, user.id, 'invite');
+  return { user: (await findUserById(tx, user.id)) ?? user, token };
+}
 
-/** POST /admin/generate_link: the link GoTrue would mail, returned instead of sent (seed and tests). */
+/** POST /invite (auth.admin.inviteUserByEmail): mails an invite link; answers with the invited user. */
+async function inviteUserByEmail(state: AuthState, req: ApiRequest) {
+  const body = await readBody(req);
+  const email = normaliseEmail(stringField(body, 'email'));
+  const data = objectField(body, 'data') ?? {};
+  const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), state.config);
+  const outcome = await state.db.transaction((tx) => inviteUser(tx, email, data));
+  if (outcome === 'email_exists') throw emailExists();
+  await state.mailer.send(inviteMail(email, verifyLink(state.config, outcome.token, 'invite', redirectTo)));
+  return userJson(outcome.user);
+}
+
+const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const;
+type GeneratedLinkType = (typeof LINK_TYPES)[number];
+
+/**
+ * POST /admin/generate_link: the link GoTrue would mail, returned instead of sent. A magic link
+ * for an unknown address signs the address up (type signup), as GoTrue does. `email_otp` holds the
+ * same token as the link: this server mails links, not codes, so verifyOtp({email, token}) takes it.
+ * email_change_current is GoTrue's answer with secure email change off: this server confirms an
+ * email change at the new address only.
+ */
 async function generateLink(state: AuthState, req: ApiRequest) {
   const body = await readBody(req);
-  const requested = stringField(body, 'type');
-  const type = LINK_TYPES.find((t) => t === requested);
-  if (!type) throw badRequest('validation_failed', `Invalid email action link type requested: ${requested || '(none)'}`);
   const email = normaliseEmail(stringField(body, 'email'));
+  const requested = stringField(body, 'type');
+  let type: GeneratedLinkType | undefined = LINK_TYPES.find((t) => t === requested);
+  if (!type) throw badRequest('validation_failed', `Invalid email action link type requested: ${requested}`);
   const password = optionalStringField(body, 'password');
   const data = objectField(body, 'data') ?? {};
-  const newEmailRaw = optionalStringField(body, 'new_email');
-  const newEmail = type === 'email_change_new' ? normaliseEmail(newEmailRaw ?? '') : undefined;
   const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to') ?? optionalStringField(body, 'redirect_to'), state.config);
-  if (type === 'signup') {
-    if (password === undefined) throw badRequest('validation_failed', 'Signup requires a valid password');
-    checkPassword(password);
+
+  const known = await findUserByEmail(state.db, email);
+  if (!known && type === 'magiclink') type = 'signup';
+  if (!known && (type === 'recovery' || type.startsWith('email_change'))) throw notFound('user_not_found', 'User with this email not found');
+  if (type === 'email_change_current') throw badRequest('validation_failed', 'Enable secure email change to generate link for current email');
+  const newEmail = type === 'email_change_new' ? normaliseEmail(stringField(body, 'new_email')) : undefined;
+  if (type === 'signup' && !known) {
+    if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
+    checkPassword(password, state.config.passwordPolicy);
   }
-  const encryptedPassword = password === undefined ? null : await hashPassword(password);
+  const encryptedPassword = password && !known ? await hashPassword(password) : null;
+  const linkType = type;
 
   const outcome = await state.db.transaction(async (tx) => {
+    if (linkType === 'invite') return inviteUser(tx, email, data);
     let user = await findUserByEmail(tx, email);
-    if (type === 'signup' || type === 'invite') {
+    if (linkType === 'signup') {
       if (user && isConfirmed(user)) return 'email_exists' as const;
-      user ??= await createUser(tx, { email, encryptedPassword, userMetadata: data, invitedAt: type === 'invite' ? now() : null });
+      if (user) await tx.query('update auth.users set raw_user_meta_data = $2::jsonb where id = $1', [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, data))]);
+      user ??= await createUser(tx, { email, encryptedPassword, userMetadata: data });
     }
     if (!user) return 'not_found' as const;
     if (newEmail) {
       const holder = await findUserByEmail(tx, newEmail);
       if (holder && holder.id !== user.id) return 'email_exists' as const;
     }
-    const verificationType: Exclude<LinkType, 'email'> = type === 'email_change_new' ? 'email_change' : type;
-    const token = await issueLinkToken(tx, user.id, verificationType, newEmail);
-    const updated = (await findUserById(tx, user.id)) ?? user;
-    return { user: updated, token, verificationType };
+    const token = await issueLinkToken(tx, user.id, VERIFY_TYPE[linkType], newEmail);
+    return { user: (await findUserById(tx, user.id)) ?? user, token };
   });
   if (outcome === 'email_exists') throw emailExists();
   if (outcome === 'not_found') throw notFound('user_not_found', 'User with this email not found');
   return {
     ...userJson(outcome.user),
-    action_link: verifyLink(state.config, outcome.token, outcome.verificationType, redirectTo),
-    email_otp: '',
+    action_link: verifyLink(state.config, outcome.token, VERIFY_TYPE[linkType], redirectTo),
+    email_otp: outcome.token,
     hashed_token: outcome.token,
     redirect_to: redirectTo,
-    verification_type: outcome.verificationType,
+    verification_type: linkType,
   };
 }
+
+/** The /verify type each generated link carries (both email-change links verify as email_change). */
+const VERIFY_TYPE: Record<GeneratedLinkType, Exclude<LinkType, 'email'>> = {
+  signup: 'signup',
+  invite: 'invite',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+  email_change_current: 'email_change',
+  email_change_new: 'email_change',
+};

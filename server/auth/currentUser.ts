@@ -2,9 +2,11 @@ import { json, type ApiRequest, type ApiResponse } from '../http.ts';
 import type { MailMessage } from '../context.ts';
 import { emailChangeMail } from '../mail/templates.ts';
 import { objectField, optionalStringField, readBody } from './body.ts';
+import { makePermanent } from './anonymous.ts';
 import { authenticate } from './bearer.ts';
 import { now } from './clock.ts';
 import { badRequest, unprocessable, versionHeaders } from './errors.ts';
+import { confirmReauthentication } from './reauthenticate.ts';
 import { resolveRedirect } from './redirect.ts';
 import { deleteUserSessions } from './sessions.ts';
 import type { AuthState } from './state.ts';
@@ -33,7 +35,11 @@ export async function updateUser(state: AuthState, req: ApiRequest): Promise<Api
 
   let encryptedPassword: string | undefined;
   if (password !== undefined) {
-    checkPassword(password);
+    checkPassword(password, config.passwordPolicy);
+    if (user.is_anonymous && !requestedEmail) {
+      throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+    }
+    await confirmReauthentication(db, config, user, sessionId, optionalStringField(body, 'nonce'));
     if (await passwordMatches(user, password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
@@ -74,6 +80,7 @@ export async function updateUser(state: AuthState, req: ApiRequest): Promise<Api
           where user_id = $1 and provider = 'email'`,
         [user.id, newEmail, at],
       );
+      await makePermanent(tx, user.id);
     } else if (newEmail) {
       const token = await issueLinkToken(tx, user.id, 'email_change', newEmail);
       mail = emailChangeMail(newEmail, verifyLink(config, token, 'email_change', redirectTo));

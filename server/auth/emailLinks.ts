@@ -80,7 +80,7 @@ export async function otp(state: AuthState, req: ApiRequest): Promise<ApiRespons
   takeEmailBudget(state, req);
   const body = await readBody(req);
   const phone = stringField(body, 'phone');
-  if (phone !== '' && stringField(body, 'email') === '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  if (phone !== '' && stringField(body, 'email') === '') throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
   if (stringField(body, 'code_challenge') !== '') {
     throw badRequest('validation_failed', 'PKCE flow is not supported by this server; use the implicit flow');
   }

@@ -15,6 +15,16 @@ export class AuthError extends Error {
   }
 }
 
+/**
+ * GoTrue's OAuth-style failure (its OAuthError): 400 with `{error, error_description}` in either API
+ * version, as the ID-token grant answers for missing fields.
+ */
+export class OAuthError extends AuthError {
+  constructor(error: string, description: string) {
+    super(400, error, description);
+  }
+}
+
 export const badRequest = (code: string, message: string) => new AuthError(400, code, message);
 export const unauthorized = (code: string, message: string) => new AuthError(401, code, message);
 export const forbidden = (code: string, message: string) => new AuthError(403, code, message);
@@ -35,9 +45,11 @@ export function versionHeaders(req: ApiRequest): Record<string, string> {
 
 /**
  * GoTrue's two error shapes: `{code, message}` for API version 2024-01-01 and later,
- * `{code: <status>, error_code, msg}` before; a weak password adds `weak_password: {reasons}`.
+ * `{code: <status>, error_code, msg}` before; a weak password adds `weak_password: {reasons}`;
+ * an OAuthError keeps its own shape.
  */
 export function errorResponse(req: ApiRequest, error: AuthError): ApiResponse {
+  if (error instanceof OAuthError) return json(error.status, { error: error.errorCode, error_description: error.message }, versionHeaders(req));
   const extra = error.weakPasswordReasons ? { weak_password: { reasons: error.weakPasswordReasons } } : {};
   const body = wants2024Api(req)
     ? { code: error.errorCode, message: error.message, ...extra }

@@ -6,10 +6,12 @@ import { otp, recover, resend } from './emailLinks.ts';
 import { isPgError } from '../db/types.ts';
 import { AuthError, badRequest, errorResponse, notFound, unprocessable, versionHeaders } from './errors.ts';
 import { logout } from './logout.ts';
+import { reauthenticate } from './reauthenticate.ts';
 import { HEALTH, settingsJson } from './settings.ts';
 import { signup } from './signup.ts';
 import { createAuthState, type AuthState } from './state.ts';
-import { overRequestRateLimit, token } from './token.ts';
+import { token } from './token.ts';
+import { authorize, disabledFeature } from './unsupported.ts';
 import { verifyLinkFromEmail, verifyOtp } from './verify.ts';
 
 type Handler = (state: AuthState, req: ApiRequest) => Promise<ApiResponse>;
@@ -17,12 +19,7 @@ type Handler = (state: AuthState, req: ApiRequest) => Promise<ApiResponse>;
 const ok = (payload: unknown): Handler => async (_state, req) => json(200, payload, versionHeaders(req));
 
 const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
-  '/signup': {
-    POST: async (state, req) => {
-      if (!state.limits.signUp.take(req.ip)) throw overRequestRateLimit();
-      return signup(state, req);
-    },
-  },
+  '/signup': { POST: signup },
   '/token': { POST: token },
   '/logout': { POST: logout },
   '/user': { GET: getUser, PUT: updateUser },
@@ -33,6 +30,8 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
   '/verify': { GET: verifyLinkFromEmail, POST: verifyOtp },
   '/settings': { GET: async (state, req) => json(200, settingsJson(state.config), versionHeaders(req)) },
   '/health': { GET: ok(HEALTH) },
+  '/reauthenticate': { GET: reauthenticate },
+  '/authorize': { GET: authorize },
   '/.well-known/jwks.json': { GET: ok({ keys: [] }) },
 };
 
@@ -66,6 +65,8 @@ export function createAuth(context: ServerContext, options: AuthOptions = {}): M
       if (!handler) throw new AuthError(405, 'method_not_allowed', `Method ${req.method} not allowed on ${path}`);
       return handler(state, req);
     }
+    const off = disabledFeature(path);
+    if (off) throw off;
     const adminResponse = await admin(state, { ...req, path });
     if (adminResponse) return adminResponse;
     throw notFound('not_found', 'Not Found');

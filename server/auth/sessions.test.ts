@@ -78,7 +78,7 @@ describe('password sign-in', () => {
   });
 
   it('answers other grant types with a clear 400', async () => {
-    const res = await fetch(`${t.url}/auth/v1/token?grant_type=id_token`, {
+    const res = await fetch(`${t.url}/auth/v1/token?grant_type=client_credentials`, {
       method: 'POST',
       headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
       body: '{}',

@@ -1,15 +1,20 @@
 import type { Config } from '../config.ts';
+import { OAUTH_PROVIDERS } from './unsupported.ts';
 
-const EXTERNAL_PROVIDERS = [
-  'anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'google',
-  'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch',
-  'twitter', 'zoom',
-];
-
-/** GET /settings in GoTrue's shape: email sign-up only. */
+/**
+ * GET /settings in GoTrue's shape: email sign-up, anonymous sign-in when configured; no OAuth
+ * provider, phone, SAML or Web3 (unsupported.ts answers for those).
+ */
 export function settingsJson(config: Config) {
   return {
-    external: { ...Object.fromEntries(EXTERNAL_PROVIDERS.map((p) => [p, false])), email: true, phone: false },
+    external: {
+      anonymous_users: config.anonymousSignIns,
+      ...Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, false])),
+      email: true,
+      phone: false,
+      web3_solana: false,
+      web3_ethereum: false,
+    },
     disable_signup: false,
     mailer_autoconfirm: config.autoConfirm,
     phone_autoconfirm: false,

@@ -109,8 +109,9 @@ describe('sign-up with email confirmation', () => {
     expect(invalid.error).toBeInstanceOf(AuthApiError);
     expect(invalid.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' });
 
+    // Neither email nor phone is GoTrue's anonymous sign-in, off by default.
     const missing = await client.auth.signUp({ email: '', password: 'Str0ng-Pass' });
-    expect(missing.error?.message).toBe('You must provide either an email or phone number and a password');
+    expect(missing.error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
 
     expect(await t.mailTo(email)).toHaveLength(0);
     const signIn = await client.auth.signInWithPassword({ email, password: 'x'.repeat(73) });
@@ -148,11 +149,11 @@ describe('sign-up with email confirmation', () => {
     expect((await wrongType.json()).error_code).toBe('bad_json');
 
     const noEmail = await post(JSON.stringify({ password: 'Str0ng-Pass' }));
-    expect(noEmail.status).toBe(400);
+    expect(noEmail.status).toBe(422);
     expect(await noEmail.json()).toEqual({
-      code: 400,
-      error_code: 'validation_failed',
-      msg: 'You must provide either an email or phone number and a password',
+      code: 422,
+      error_code: 'anonymous_provider_disabled',
+      msg: 'Anonymous sign-ins are disabled',
     });
 
     const pkce = await post(JSON.stringify({ email: 'pk@b.test', password: 'Str0ng-Pass', code_challenge: 'abc', code_challenge_method: 's256' }));

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { json, type ApiRequest, type ApiResponse } from '../http.ts';
 import { confirmSignupMail } from '../mail/templates.ts';
+import { signUpAnonymously } from './anonymous.ts';
 import { objectField, readBody, stringField } from './body.ts';
 import { now } from './clock.ts';
 import { badRequest, unprocessable, versionHeaders } from './errors.ts';
 import { resolveRedirect } from './redirect.ts';
 import { startSession } from './sessions.ts';
 import type { AuthState } from './state.ts';
+import { overRequestRateLimit } from './token.ts';
 import { createUser, findUserByEmail, findUserById, hashPassword, isConfirmed, userJson } from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
 import { issueLinkToken, verifyLink } from './verification.ts';
@@ -18,7 +20,10 @@ function rejectUnsupportedFlows(phone: string, email: string, codeChallenge: str
   if (codeChallenge !== '') throw badRequest('validation_failed', 'PKCE flow is not supported by this server; use the implicit flow');
 }
 
-/** POST /signup: creates an unconfirmed user and mails a confirmation link (or signs in with autoConfirm). */
+/**
+ * POST /signup: creates an unconfirmed user and mails a confirmation link (or signs in with
+ * autoConfirm); with neither email nor phone it is an anonymous sign-in, as in GoTrue.
+ */
 export async function signup(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
   const { config, db } = state;
   const body = await readBody(req);
@@ -26,10 +31,11 @@ export async function signup(state: AuthState, req: ApiRequest): Promise<ApiResp
   const phone = stringField(body, 'phone');
   const password = stringField(body, 'password');
   const data = objectField(body, 'data') ?? {};
-  if (email === '' && phone === '') throw badRequest('validation_failed', 'You must provide either an email or phone number and a password');
+  if (email === '' && phone === '') return signUpAnonymously(state, req, body);
+  if (!state.limits.signUp.take(req.ip)) throw overRequestRateLimit();
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   rejectUnsupportedFlows(phone, email, stringField(body, 'code_challenge'));
-  checkPassword(password);
+  checkPassword(password, config.passwordPolicy);
   const address = normaliseEmail(email);
   const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), config);
   const encryptedPassword = await hashPassword(password);

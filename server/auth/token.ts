@@ -1,10 +1,11 @@
 import bcrypt from 'bcryptjs';
 import { json, type ApiRequest, type ApiResponse } from '../http.ts';
 import { readBody, stringField } from './body.ts';
-import { AuthError, badRequest, notFound, tooManyRequests, versionHeaders } from './errors.ts';
+import { AuthError, badRequest, notFound, tooManyRequests, unprocessable, versionHeaders } from './errors.ts';
 import { refreshTokenGrant } from './refresh.ts';
 import { startSession } from './sessions.ts';
 import type { AuthState } from './state.ts';
+import { idTokenGrant, web3Grant } from './unsupported.ts';
 import { findUserByEmail, isBanned, passwordMatches } from './users.ts';
 
 /** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
@@ -21,6 +22,10 @@ export async function token(state: AuthState, req: ApiRequest): Promise<ApiRespo
       return json(200, await passwordGrant(state, req), versionHeaders(req));
     case 'refresh_token':
       return json(200, await refreshTokenGrant(state.config, state.db, await readBody(req), state.reuseIntervalMs), versionHeaders(req));
+    case 'id_token':
+      return idTokenGrant(state, req);
+    case 'web3':
+      return web3Grant();
     case 'pkce':
       return pkceGrant(req);
     default:
@@ -35,6 +40,7 @@ async function passwordGrant(state: AuthState, req: ApiRequest) {
   const password = stringField(body, 'password');
   if (email !== '' && phone !== '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
   if (email === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone');
+  if (email === '') throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
 
   const user = email !== '' ? await findUserByEmail(state.db, email) : undefined;
   const valid = user ? await passwordMatches(user, password) : await bcrypt.compare(password, DUMMY_HASH).then(() => false);

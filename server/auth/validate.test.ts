@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { characterSets } from '../config.ts';
 import { AuthError } from './errors.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
 import { RateLimiter } from './rateLimit.ts';
@@ -30,16 +31,48 @@ describe('email and password rules', () => {
     expect(failure(() => normaliseEmail(`${'a'.repeat(250)}@x.test`))?.message).toBe('An email address is too long');
   });
 
-  it('accepts 8 to 72 bytes; shorter is weak, longer is invalid', () => {
-    expect(failure(() => checkPassword('12345678'))).toBeUndefined();
-    expect(failure(() => checkPassword('x'.repeat(72)))).toBeUndefined();
-    expect(failure(() => checkPassword('1234567'))).toEqual({
+  const DEFAULT = { minLength: 8, requiredCharacters: [] };
+  const CLASSES = { minLength: 8, requiredCharacters: characterSets('abcdefghijklmnopqrstuvwxyz:ABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789') };
+
+  it('accepts 8 to 72 bytes by default; shorter is weak, longer is invalid', () => {
+    expect(failure(() => checkPassword('12345678', DEFAULT))).toBeUndefined();
+    expect(failure(() => checkPassword('x'.repeat(72), DEFAULT))).toBeUndefined();
+    expect(failure(() => checkPassword('1234567', DEFAULT))).toEqual({
       status: 422,
       code: 'weak_password',
       message: 'Password should be at least 8 characters.',
       reasons: ['length'],
     });
-    expect(failure(() => checkPassword('ü'.repeat(37)))?.code).toBe('validation_failed');
+    expect(failure(() => checkPassword('ü'.repeat(37), DEFAULT))?.code).toBe('validation_failed');
+  });
+
+  it('counts the minimum length in bytes, as GoTrue (Go len) does', () => {
+    expect(failure(() => checkPassword('üüüü', DEFAULT))).toBeUndefined();
+    expect(failure(() => checkPassword('üüü', { ...DEFAULT, minLength: 7 }))?.reasons).toEqual(['length']);
+    expect(failure(() => checkPassword('123456789012', { ...DEFAULT, minLength: 12 }))).toBeUndefined();
+    expect(failure(() => checkPassword('12345678901', { ...DEFAULT, minLength: 12 }))?.message).toBe('Password should be at least 12 characters.');
+  });
+
+  it('requires one character of each configured set, naming all sets once', () => {
+    expect(failure(() => checkPassword('Abcdefg1', CLASSES))).toBeUndefined();
+    const message = 'Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.';
+    for (const weak of ['abcdefgh1', 'ABCDEFGH1', 'Abcdefghi']) {
+      expect(failure(() => checkPassword(weak, CLASSES))).toEqual({ status: 422, code: 'weak_password', message, reasons: ['characters'] });
+    }
+    expect(failure(() => checkPassword('abc', CLASSES))).toEqual({
+      status: 422,
+      code: 'weak_password',
+      message: `Password should be at least 8 characters. ${message}`,
+      reasons: ['length', 'characters'],
+    });
+  });
+
+  it("reads GoTrue's PASSWORD_REQUIRED_CHARACTERS: ':' separates sets, '\\:' is a colon", () => {
+    expect(characterSets(undefined)).toEqual([]);
+    expect(characterSets('')).toEqual([]);
+    expect(characterSets('abc:XYZ')).toEqual(['abc', 'XYZ']);
+    expect(characterSets('!?\\:.:0123')).toEqual(['!?:.', '0123']);
+    expect(failure(() => checkPassword('abcdefgh:', { minLength: 8, requiredCharacters: characterSets('!\\:') }))).toBeUndefined();
   });
 });
 

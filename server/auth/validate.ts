@@ -1,6 +1,6 @@
+import type { Config } from '../config.ts';
 import { badRequest, weakPassword } from './errors.ts';
 
-export const MIN_PASSWORD_LENGTH = 8;
 /** bcrypt reads at most 72 bytes; GoTrue refuses longer passwords rather than truncating them. */
 export const MAX_PASSWORD_BYTES = 72;
 const MAX_EMAIL_LENGTH = 255;
@@ -20,12 +20,32 @@ export function normaliseEmail(raw: string): string {
   return email.toLowerCase();
 }
 
-/** GoTrue's password checks: too long is a validation error, too short a weak password. */
-export function checkPassword(password: string): void {
+export type PasswordPolicy = Config['passwordPolicy'];
+
+/**
+ * What GoTrue's checkPasswordStrength finds wrong with a password: too short (its length in bytes,
+ * as Go's len counts), or missing a character of one of the required sets; one message per reason.
+ */
+export function passwordWeaknesses(password: string, policy: PasswordPolicy): { reasons: string[]; messages: string[] } {
+  const reasons: string[] = [];
+  const messages: string[] = [];
+  if (Buffer.byteLength(password, 'utf8') < policy.minLength) {
+    reasons.push('length');
+    messages.push(`Password should be at least ${policy.minLength} characters.`);
+  }
+  const characters = [...password];
+  if (policy.requiredCharacters.some((set) => !characters.some((ch) => set.includes(ch)))) {
+    reasons.push('characters');
+    messages.push(`Password should contain at least one character of each: ${policy.requiredCharacters.join(', ')}.`);
+  }
+  return { reasons, messages };
+}
+
+/** GoTrue's password checks: too long is a validation error, too short or too plain a weak password. */
+export function checkPassword(password: string, policy: PasswordPolicy): void {
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
     throw badRequest('validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
   }
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    throw weakPassword(`Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, ['length']);
-  }
+  const { reasons, messages } = passwordWeaknesses(password, policy);
+  if (reasons.length > 0) throw weakPassword(messages.join(' '), reasons);
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/types.ts';
+import { makePermanent } from './anonymous.ts';
 import { now } from './clock.ts';
 import { hashToken, randomToken } from './tokens.ts';
 import { findUserByEmail, findUserById, findUserByTokenHash, type UserRow } from './users.ts';
@@ -91,6 +92,7 @@ export async function consumeLinkToken(
          email_confirmed_at = coalesce(email_confirmed_at, $3), updated_at = $3 where id = $1`,
       [user.id, newEmail, at],
     );
+    await makePermanent(db, user.id);
   } else {
     const { token: column } = STORAGE[found.type];
     await db.query(

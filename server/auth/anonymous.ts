@@ -1,0 +1,57 @@
+import { json, type ApiRequest, type ApiResponse } from '../http.ts';
+import type { Queryable } from '../db/types.ts';
+import { objectField, type Json } from './body.ts';
+import { now } from './clock.ts';
+import { unprocessable, versionHeaders } from './errors.ts';
+import { startSession } from './sessions.ts';
+import type { AuthState } from './state.ts';
+import { overRequestRateLimit } from './token.ts';
+import { findUserById } from './users.ts';
+
+/**
+ * POST /signup with neither email nor phone: GoTrue's anonymous sign-in. The user has no email and
+ * no identity, `is_anonymous: true`, the role authenticated, and a session signed in with amr
+ * 'anonymous'. Refused with GoTrue's 422 while ENABLE_ANONYMOUS_USERS is off.
+ */
+export async function signUpAnonymously(state: AuthState, req: ApiRequest, body: Json): Promise<ApiResponse> {
+  if (!state.config.anonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (!state.limits.anonymous.take(req.ip)) throw overRequestRateLimit();
+  const data = objectField(body, 'data') ?? {};
+  const session = await state.db.transaction(async (tx) => {
+    const at = now();
+    const { rows } = await tx.query<{ id: string }>(
+      `insert into auth.users (instance_id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
+          created_at, updated_at, is_anonymous)
+       values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', null, null, $1::jsonb, $2::jsonb, $3, $3, true)
+       returning id`,
+      [JSON.stringify({ provider: 'anonymous', providers: ['anonymous'] }), JSON.stringify(data), at],
+    );
+    const user = await findUserById(tx, rows[0].id);
+    if (!user) throw new Error(`anonymous user ${rows[0].id} vanished after insert`);
+    return startSession(state.config, tx, user, 'anonymous', req);
+  });
+  return json(200, session, versionHeaders(req));
+}
+
+/**
+ * Once an anonymous user's new email address is confirmed, the user is permanent (GoTrue's
+ * emailChangeVerify): `is_anonymous` false, the email confirmed, and an email identity, listed in
+ * app_metadata.providers. No-op for a user who was never anonymous. Run inside the transaction that
+ * set the email.
+ */
+export async function makePermanent(db: Queryable, userId: string): Promise<void> {
+  const at = now();
+  const { rows } = await db.query<{ id: string; email: string }>(
+    `update auth.users set is_anonymous = false, email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2,
+        raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"providers": ["email"]}'::jsonb
+      where id = $1 and is_anonymous returning id, email`,
+    [userId, at],
+  );
+  if (rows.length === 0) return;
+  const { id, email } = rows[0];
+  await db.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+     values ($1, $1::uuid, $2::jsonb, 'email', $3, $3) on conflict (provider_id, provider) do nothing`,
+    [id, JSON.stringify({ sub: id, email, email_verified: true, phone_verified: false }), at],
+  );
+}
