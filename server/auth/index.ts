@@ -6,6 +6,7 @@ import { otp, recover, resend } from './emailLinks.ts';
 import { isPgError } from '../db/types.ts';
 import { AuthError, badRequest, errorResponse, notFound, unprocessable, versionHeaders } from './errors.ts';
 import { logout } from './logout.ts';
+import { factors } from './mfa.ts';
 import { reauthenticate } from './reauthenticate.ts';
 import { HEALTH, settingsJson } from './settings.ts';
 import { signup } from './signup.ts';
@@ -69,6 +70,8 @@ export function createAuth(context: ServerContext, options: AuthOptions = {}): M
     if (off) throw off;
     const adminResponse = await admin(state, { ...req, path });
     if (adminResponse) return adminResponse;
+    const factorsResponse = await factors(state, { ...req, path });
+    if (factorsResponse) return factorsResponse;
     throw notFound('not_found', 'Not Found');
   }
 

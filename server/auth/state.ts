@@ -10,8 +10,12 @@ export interface AuthState {
   mailer: Mailer;
   /** How long a rotated refresh token may still be presented (GoTrue's REFRESH_TOKEN_REUSE_INTERVAL). */
   reuseIntervalMs: number;
-  limits: { signIn: RateLimiter; signUp: RateLimiter; email: RateLimiter; anonymous: RateLimiter };
+  /** mfaChallenge and mfaVerify are keyed by factor id, so guessing a factor's codes is slow from any number of addresses. */
+  limits: { signIn: RateLimiter; signUp: RateLimiter; email: RateLimiter; anonymous: RateLimiter; mfaChallenge: RateLimiter; mfaVerify: RateLimiter };
 }
+
+/** GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY default: 15 a minute (GoTrue counts per address, this server per factor). */
+const MFA_REQUESTS_PER_MINUTE = 15;
 
 export function createAuthState(config: Config, db: Database, mailer: Mailer, reuseIntervalMs: number): AuthState {
   const { signIn, signUp, recover, windowMs } = config.rateLimits;
@@ -25,6 +29,8 @@ export function createAuthState(config: Config, db: Database, mailer: Mailer, re
       signUp: new RateLimiter(signUp, windowMs),
       email: new RateLimiter(recover, windowMs),
       anonymous: new RateLimiter(config.anonymousRateLimit, 60 * 60_000),
+      mfaChallenge: new RateLimiter(MFA_REQUESTS_PER_MINUTE, 60_000),
+      mfaVerify: new RateLimiter(MFA_REQUESTS_PER_MINUTE, 60_000),
     },
   };
 }
