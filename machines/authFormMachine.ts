@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { type AuthSession, needsSecondFactor } from './authMachine';
 
 export type AuthTab = 'signIn' | 'signUp';
 export type AuthField = 'email' | 'password' | 'confirmPassword';
@@ -70,7 +71,7 @@ function weakPasswordReasons(error: unknown): string[] {
 export const authFormMachine = setup({
   types: { context: {} as Context, events: {} as AuthFormEvent, input: {} as AuthFormInput },
   actors: {
-    signIn: fromPromise<unknown, Credentials>(async () => {
+    signIn: fromPromise<AuthSession, Credentials>(async () => {
       throw new Error('provide signIn');
     }),
     signUp: fromPromise<unknown, Credentials>(async () => {
@@ -108,6 +109,8 @@ export const authFormMachine = setup({
       return errors.confirmPassword === 'mismatch' && Object.keys(errors).length === 1;
     },
     signingUp: ({ context }) => context.tab === 'signUp',
+    /** The password was right, and the account's authenticator app comes next (the code step). */
+    secondFactorNext: (_, session: AuthSession | undefined) => needsSecondFactor(session),
   },
 }).createMachine({
   id: 'authForm',
@@ -133,7 +136,11 @@ export const authFormMachine = setup({
         id: 'signIn',
         src: 'signIn',
         input: ({ context }) => ({ email: context.form.email, password: context.form.password }),
-        onDone: { target: 'signedIn', actions: [{ type: 'notify', params: { kind: 'signedIn' } }, 'signedIn'] },
+        onDone: [
+          // Not signed in yet as far as the visitor is concerned: the route shows the code step.
+          { guard: { type: 'secondFactorNext', params: ({ event }) => event.output }, target: 'secondFactor' },
+          { target: 'signedIn', actions: [{ type: 'notify', params: { kind: 'signedIn' } }, 'signedIn'] },
+        ],
         onError: {
           target: 'editing',
           actions: { type: 'notify', params: ({ event }) => failureNotice('signInFailed', event.error) },
@@ -166,7 +173,8 @@ export const authFormMachine = setup({
       on: { 'form.tab': { target: 'editing', actions: 'switchTab' } },
     },
     signedIn: { type: 'final' },
+    secondFactor: { type: 'final' },
   },
 });
 
-export type AuthFormStatus = 'editing' | 'signingIn' | 'signingUp' | 'verifyEmail' | 'signedIn';
+export type AuthFormStatus = 'editing' | 'signingIn' | 'signingUp' | 'verifyEmail' | 'signedIn' | 'secondFactor';

@@ -2,6 +2,14 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 
 export type AuthUser = { id: string; email: string; fullName: string | null };
 
+/**
+ * Where the session stands with a second factor (supabase-js's getAuthenticatorAssuranceLevel):
+ * `none` — the user has no verified factor, the password is all there is (aal1 → aal1);
+ * `pending` — a verified factor exists but this session has not passed it yet (aal1 → aal2);
+ * `passed` — the session is aal2.
+ */
+export type SecondFactor = 'none' | 'pending' | 'passed';
+
 /** The session as the app sees it; src/api/auth.ts maps supabase-js's Session to this. */
 export type AuthSession = {
   accessToken: string;
@@ -9,6 +17,7 @@ export type AuthSession = {
   /** Unix seconds. */
   expiresAt: number;
   user: AuthUser;
+  secondFactor: SecondFactor;
 };
 
 export type AuthInput = {
@@ -53,6 +62,9 @@ const messageOf = (error: unknown): string => {
 const isRetryable = (error: unknown) => typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'network';
 
 const sameUser = (a: AuthUser, b: AuthUser) => a.id === b.id && a.email === b.email && a.fullName === b.fullName;
+
+/** Whether this session still owes its second factor (the code step comes next). */
+export const needsSecondFactor = (session: AuthSession | null | undefined): boolean => session?.secondFactor === 'pending';
 
 export const authMachine = setup({
   types: { context: {} as Context, events: {} as AuthEvent, input: {} as AuthInput },
@@ -100,7 +112,12 @@ export const authMachine = setup({
     retryable: (_, { error }: { error: unknown }) => isRetryable(error),
     hasSession: (_, session: AuthSession | null) => session !== null,
     noSession: (_, session: AuthSession | null) => session === null,
-    sameUserId: ({ context }, session: AuthSession | null) => session !== null && session.user.id === context.session?.user.id,
+    /**
+     * The same user at the same assurance level (a refresh, a profile change): is_admin() still
+     * answers the same. A passed second factor can change its answer (admin writes need aal2).
+     */
+    sameUserAndLevel: ({ context }, session: AuthSession | null) =>
+      session !== null && session.user.id === context.session?.user.id && session.secondFactor === context.session?.secondFactor,
   },
   delays: {
     TICK: AUTH_TICK_MS,
@@ -147,7 +164,7 @@ export const authMachine = setup({
     },
     signedIn: {
       entry: assign({ isAdmin: false, adminChecked: false }),
-      // Admin UI follows the database's is_admin(), asked again for every new user.
+      // Admin UI follows the database's is_admin(), asked again for every new user or assurance level.
       invoke: {
         id: 'checkAdmin',
         src: 'checkAdmin',
@@ -159,7 +176,7 @@ export const authMachine = setup({
         'auth.signOut': { target: 'signingOut' },
         'auth.changed': [
           {
-            guard: { type: 'sameUserId', params: ({ event }) => event.session },
+            guard: { type: 'sameUserAndLevel', params: ({ event }) => event.session },
             actions: [{ type: 'storeSession', params: ({ event }) => event.session as AuthSession }],
           },
           {
@@ -257,6 +274,8 @@ export function selectAuthStatus(snapshot: AuthSnapshotLike): AuthStatus {
 
 export const selectUser = (snapshot: AuthSnapshotLike): AuthUser | null => snapshot.context.session?.user ?? null;
 export const selectIsAdmin = (snapshot: AuthSnapshotLike): boolean => snapshot.context.isAdmin;
+/** Signed in with the password, but the account's second factor is still to be passed (the code step). */
+export const selectNeedsSecondFactor = (snapshot: AuthSnapshotLike): boolean => selectAuthStatus(snapshot) === 'signedIn' && needsSecondFactor(snapshot.context.session);
 
 export type AdminAccess = 'checking' | 'admin' | 'notAdmin';
 /** For the admin screens: still finding out (session loading, is_admin() not answered yet), or the answer. */

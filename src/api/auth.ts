@@ -1,5 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
-import type { AuthSession } from '../../machines/authMachine';
+import type { AuthSession, SecondFactor } from '../../machines/authMachine';
 import { type AuthClient, supabase } from './client';
 import { ApiError, toApiError } from './errors';
 
@@ -14,6 +14,28 @@ export class WeakPasswordError extends ApiError {
   }
 }
 
+/** The claims of a JWT, read without checking its signature (the server checks it on every request). */
+function jwtClaims(token: string): Record<string, unknown> {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))));
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * supabase-js's getAuthenticatorAssuranceLevel() rule, applied to the session in hand so every
+ * session event carries it without another call: the current level is the token's `aal` claim,
+ * the next is aal2 as soon as the user has a verified factor.
+ */
+export function secondFactorOf(session: Pick<Session, 'access_token' | 'user'>): SecondFactor {
+  if (jwtClaims(session.access_token).aal === 'aal2') return 'passed';
+  return (session.user.factors ?? []).some((factor) => factor.status === 'verified') ? 'pending' : 'none';
+}
+
 export function toAuthSession(session: Session): AuthSession {
   const fullName = session.user.user_metadata?.full_name;
   return {
@@ -25,6 +47,7 @@ export function toAuthSession(session: Session): AuthSession {
       email: session.user.email ?? '',
       fullName: typeof fullName === 'string' && fullName.trim() ? fullName : null,
     },
+    secondFactor: secondFactorOf(session),
   };
 }
 

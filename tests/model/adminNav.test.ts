@@ -67,7 +67,8 @@ describe('selectAdminAccess', () => {
     refreshToken: 'r',
     expiresAt: 4_000_000_000,
     user: { id: 'u-1', email: 'admin@example.test', fullName: null },
-  } as AuthSession;
+    secondFactor: 'none',
+  };
 
   async function accessWith(loaded: AuthSession | null, isAdmin: Promise<boolean>) {
     const actor = createActor(

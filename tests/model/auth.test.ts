@@ -10,8 +10,10 @@ import {
   type AuthEvent,
   type AuthSession,
   authMachine,
+  type SecondFactor,
   selectAuthStatus,
   selectIsAdmin,
+  selectNeedsSecondFactor,
   selectUser,
 } from '../../machines/authMachine';
 import { ApiError } from '../../src/api/errors';
@@ -22,17 +24,20 @@ const T0 = 1_750_000_000_000;
 const frozenNow = () => T0;
 const at = (ms: number) => Math.floor(ms / 1000);
 
-const session = (userId: string, secondsLeft: number, token = 'a'): AuthSession => ({
+const session = (userId: string, secondsLeft: number, token = 'a', secondFactor: SecondFactor = 'none'): AuthSession => ({
   accessToken: `access-${userId}-${token}`,
   refreshToken: `refresh-${userId}-${token}`,
   expiresAt: at(T0) + secondsLeft,
   user: { id: userId, email: `${userId}@example.test`, fullName: null },
+  secondFactor,
 });
 
 const freshA = session('alex', 3600);
 const expiringA = session('alex', 60);
 const refreshedA = session('alex', 3600, 'b');
 const freshB = session('bea', 3600);
+/** Alex after passing the second factor (aal2): is_admin() may answer differently now. */
+const passedA = session('alex', 3600, 'c', 'passed');
 
 // Plain objects, so the graph tells the two failures apart when it serialises events.
 const networkError = { kind: 'network', message: 'Failed to fetch' };
@@ -42,6 +47,7 @@ const events = [
   { type: 'auth.changed', session: freshA },
   { type: 'auth.changed', session: expiringA },
   { type: 'auth.changed', session: freshB },
+  { type: 'auth.changed', session: passedA },
   { type: 'auth.changed', session: null },
   { type: 'auth.signOut' },
   { type: 'xstate.done.actor.loadSession', output: freshA },
@@ -189,7 +195,12 @@ describe('auth machine: graph coverage', () => {
         expect(now.context).toEqual(step.state.context);
 
         // Entering a state starts its actor exactly once.
-        const enteredSignedIn = inSignedIn(now) && (!inSignedIn(previous) || previous.context.session?.user.id !== now.context.session?.user.id);
+        // A new user or a new assurance level (second factor passed) asks is_admin() again.
+        const enteredSignedIn =
+          inSignedIn(now) &&
+          (!inSignedIn(previous) ||
+            previous.context.session?.user.id !== now.context.session?.user.id ||
+            previous.context.session?.secondFactor !== now.context.session?.secondFactor);
         expected = {
           ...expected,
           refreshSession: expected.refreshSession + (inRefreshing(now) && (!inRefreshing(previous) || enteredSignedIn) ? 1 : 0),
@@ -439,6 +450,25 @@ describe('auth machine: loading, admin, sign-out and auth events', () => {
     await flush();
     expect(adminChecks).toEqual(['alex', 'bea']);
     expect(selectUser(actor.getSnapshot())?.id).toBe('bea');
+  });
+
+  it('passing the second factor asks is_admin() again (admin writes need aal2) and ends the code step', async () => {
+    const pendingA = session('alex', 3600, 'a', 'pending');
+    let admin = false;
+    const { actor, adminChecks, emit } = live({ load: async () => pendingA, isAdmin: async () => admin });
+    await flush();
+    expect(selectNeedsSecondFactor(actor.getSnapshot())).toBe(true);
+    expect(selectIsAdmin(actor.getSnapshot())).toBe(false);
+    admin = true;
+    emit({ type: 'auth.changed', session: passedA });
+    await flush();
+    expect(adminChecks).toEqual(['alex', 'alex']);
+    expect(selectIsAdmin(actor.getSnapshot())).toBe(true);
+    expect(selectNeedsSecondFactor(actor.getSnapshot())).toBe(false);
+    // Refreshing the aal2 session keeps the answer.
+    emit({ type: 'auth.changed', session: { ...passedA, accessToken: 'access-alex-d' } });
+    await flush();
+    expect(adminChecks).toEqual(['alex', 'alex']);
   });
 
   it('auth events from supabase-js sign in and out (another tab, the confirmation link)', async () => {

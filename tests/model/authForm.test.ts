@@ -5,6 +5,7 @@ import {
   fromPromise,
 } from 'xstate';
 import { type AuthNotice, type AuthTab, authFormMachine, type Credentials, validateAuthForm } from '../../machines/authFormMachine';
+import type { AuthSession } from '../../machines/authMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, type Step, stateIds } from './graph';
 
@@ -15,6 +16,13 @@ const PASSWORD = 'Customer-Pass-2025';
 const wrongPassword = { kind: 'invalid', message: 'Invalid login credentials', code: 'invalid_credentials' };
 const weakPassword = { kind: 'invalid', message: 'Password should be at least 8 characters.', code: 'weak_password', reasons: ['length'] };
 const offline = { kind: 'network', message: 'Failed to fetch' };
+const session = (secondFactor: AuthSession['secondFactor']): AuthSession => ({
+  accessToken: 'a',
+  refreshToken: 'r',
+  expiresAt: 4_000_000_000,
+  user: { id: 'u1', email: EMAIL, fullName: null },
+  secondFactor,
+});
 
 const events = [
   { type: 'form.tab', tab: 'signIn' },
@@ -24,7 +32,8 @@ const events = [
   { type: 'form.change', field: 'confirmPassword', value: PASSWORD },
   { type: 'form.change', field: 'confirmPassword', value: 'Something-Else-1' },
   { type: 'form.submit' },
-  { type: 'xstate.done.actor.signIn', output: undefined },
+  { type: 'xstate.done.actor.signIn', output: session('none') },
+  { type: 'xstate.done.actor.signIn', output: session('pending') },
   { type: 'xstate.error.actor.signIn', error: wrongPassword },
   { type: 'xstate.error.actor.signIn', error: offline },
   { type: 'xstate.done.actor.signUp', output: { session: null } },
@@ -64,7 +73,8 @@ function expectedNotices(previous: Snap, event: AnyEventObject, next: Snap): Aut
       return errors.confirmPassword === 'mismatch' && Object.keys(errors).length === 1 ? [{ kind: 'passwordMismatch' }] : [];
     }
     case 'xstate.done.actor.signIn':
-      return [{ kind: 'signedIn' }];
+      // An account with an authenticator app is not signed in until the code step is passed.
+      return event.output.secondFactor === 'pending' ? [] : [{ kind: 'signedIn' }];
     case 'xstate.done.actor.signUp':
       return [{ kind: 'signedUp' }];
     case 'xstate.error.actor.signIn':
@@ -106,6 +116,7 @@ describe('auth form machine: graph coverage', () => {
       `"editing" --form.submit--> "signingIn"`,
       `"editing" --form.submit--> "signingUp"`,
       `"signingIn" --xstate.done.actor.signIn--> "signedIn"`,
+      `"signingIn" --xstate.done.actor.signIn--> "secondFactor"`,
       `"signingIn" --xstate.error.actor.signIn--> "editing"`,
       `"signingUp" --xstate.done.actor.signUp--> "verifyEmail"`,
       `"signingUp" --xstate.error.actor.signUp--> "editing"`,
@@ -146,6 +157,9 @@ describe('auth form machine: graph coverage', () => {
           }
           if (now.value === 'signedIn') {
             expect(signedIn).toHaveBeenCalledTimes(1);
+            expect(actor.getSnapshot().status).toBe('done');
+          } else if (now.value === 'secondFactor') {
+            expect(signedIn).not.toHaveBeenCalled();
             expect(actor.getSnapshot().status).toBe('done');
           } else {
             expect(signedIn).not.toHaveBeenCalled();
@@ -201,7 +215,7 @@ describe('auth form machine: rules', () => {
       const notices: AuthNotice[] = [];
       const machine = authFormMachine.provide({
         actors: {
-          signIn: fromPromise<unknown, Credentials>(async () => {
+          signIn: fromPromise<AuthSession, Credentials>(async () => {
             throw error;
           }),
         },

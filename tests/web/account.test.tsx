@@ -9,6 +9,8 @@ import { AccountView, type AccountViewProps } from '../../src/features/account/A
 import { description, fakeAuth, render, renderAt } from './support';
 
 vi.mock('../../src/api/profile', () => ({ fetchProfile: vi.fn(), saveProfile: vi.fn() }));
+// The two-factor section has tests of its own (two-factor.test.tsx); here it finds no factor.
+vi.mock('../../src/api/twoFactor', () => ({ listTotpFactors: vi.fn(async () => ({ verified: null, unverified: [] })) }));
 
 
 function renderView(overrides: Partial<AccountViewProps> = {}) {
@@ -86,7 +88,7 @@ describe('AccountRoute (container with a fake api and auth service)', () => {
   const mockedFetch = vi.mocked(fetchProfile);
   const mockedSave = vi.mocked(saveProfile);
   const lastToast = () => toastsSend.mock.lastCall?.[0].toast;
-  const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: null } };
+  const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: null }, secondFactor: 'none' };
 
   beforeEach(() => {
     toastsSend.mockReset();

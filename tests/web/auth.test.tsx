@@ -145,7 +145,7 @@ describe('AuthRoute (container with a fake api and auth service)', () => {
   const mockedSignIn = vi.mocked(signIn);
   const mockedSignUp = vi.mocked(signUp);
   const lastToast = () => toastsSend.mock.lastCall?.[0].toast;
-  const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: null } };
+  const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: null }, secondFactor: 'none' };
 
   beforeEach(() => {
     toastsSend.mockReset();

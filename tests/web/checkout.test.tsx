@@ -119,7 +119,7 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
   const mockedRates = vi.mocked(fetchShippingRates);
   const mockedSession = vi.mocked(createCheckoutSession);
   const mockedLeave = vi.mocked(leaveForCheckout);
-  const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: null } };
+  const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: null }, secondFactor: 'none' };
 
   beforeEach(() => {
     mockedRates.mockReset();

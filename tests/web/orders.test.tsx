@@ -72,7 +72,7 @@ const free: OrderDetail = {
 /** The same order as the signed-in customer (alex) places it: the checkout takes the account's address. */
 const paidByAlex: OrderDetail = { ...paid, email: 'alex@example.test' };
 const tee: CartItem = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: null, size: 'M', color: 'Black', qty: 2, currency: 'EUR' };
-const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: null } };
+const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: null }, secondFactor: 'none' };
 
 const main = () => screen.getByRole('heading', { level: 1 }).closest('div') as HTMLElement;
 const texts = (elements: HTMLElement[]) => elements.map((el) => el.textContent);

@@ -14,7 +14,7 @@ import { fakeAuth, renderAt } from './support';
 vi.mock('../../src/api/products', () => ({ fetchProductBySlug: vi.fn(), fetchRating: vi.fn(), fetchRelated: vi.fn() }));
 vi.mock('../../src/api/reviews', () => ({ fetchReviews: vi.fn(), hasPurchased: vi.fn(), submitReview: vi.fn() }));
 
-const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: 'Alex Lifter' } };
+const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: 'Alex Lifter' }, secondFactor: 'none' };
 
 function mount(slug: string, session: AuthSession | null = null) {
   const cart = createActor(cartMachine.provide({ actions: { persist: () => {} } }), { input: { items: [] } }).start();

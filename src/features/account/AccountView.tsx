@@ -18,6 +18,8 @@ export type AccountViewProps = {
   loadError: string | null;
   /** The newsletter form, supplied by the app (it belongs to the newsletter feature). */
   newsletter?: ReactNode;
+  /** The two-factor section (TwoFactorSection with its machine). */
+  twoFactor?: ReactNode;
   onChange: (field: ProfileField, value: string) => void;
   onSave: () => void;
   onRetry: () => void;
@@ -26,34 +28,37 @@ export type AccountViewProps = {
 const cardTitle = css({ textStyle: 'heading', fontSize: 'xl', letterSpacing: 'wide', mb: '2' });
 const cardText = css({ color: 'fg.muted', mb: '4' });
 
-/** /account: profile, newsletter and a way to the orders. */
-export function AccountView({ status, email, form, fieldErrors, loadError, newsletter, onChange, onSave, onRetry }: AccountViewProps) {
+/** /account: profile, two-factor sign-in, newsletter and a way to the orders. */
+export function AccountView({ status, email, form, fieldErrors, loadError, newsletter, twoFactor, onChange, onSave, onRetry }: AccountViewProps) {
   const { t } = useLingui();
   return (
     <Page title={t`My Account`} lead={t`Manage your profile and preferences.`}>
       <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: '3fr 2fr' }, alignItems: 'start' })}>
-        <Card>
-          <h2 className={cardTitle}>
-            <Trans>Profile</Trans>
-          </h2>
-          <p className={cardText}>
-            <Trans>Update your personal information.</Trans>
-          </p>
-          {status === 'loading' ? (
-            <Spinner label={t`Loading your profile...`} />
-          ) : status === 'loadError' ? (
-            <div role="alert" className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
-              <p className={css({ color: 'danger' })}>
-                <Trans>Your profile could not be loaded.</Trans> {loadError}
-              </p>
-              <Button variant="outline" onClick={onRetry}>
-                <Trans>Try Again</Trans>
-              </Button>
-            </div>
-          ) : (
-            <ProfileFormView status={status} email={email} form={form} fieldErrors={fieldErrors} onChange={onChange} onSave={onSave} />
-          )}
-        </Card>
+        <div className={css({ display: 'grid', gap: '6' })}>
+          <Card>
+            <h2 className={cardTitle}>
+              <Trans>Profile</Trans>
+            </h2>
+            <p className={cardText}>
+              <Trans>Update your personal information.</Trans>
+            </p>
+            {status === 'loading' ? (
+              <Spinner label={t`Loading your profile...`} />
+            ) : status === 'loadError' ? (
+              <div role="alert" className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+                <p className={css({ color: 'danger' })}>
+                  <Trans>Your profile could not be loaded.</Trans> {loadError}
+                </p>
+                <Button variant="outline" onClick={onRetry}>
+                  <Trans>Try Again</Trans>
+                </Button>
+              </div>
+            ) : (
+              <ProfileFormView status={status} email={email} form={form} fieldErrors={fieldErrors} onChange={onChange} onSave={onSave} />
+            )}
+          </Card>
+          {twoFactor}
+        </div>
         <div className={css({ display: 'grid', gap: '6' })}>
           {newsletter && (
             <Card>

@@ -3,9 +3,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { css } from '../../../styled-system/css';
-import { useLocation, useSearch } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { adminNavMachine, selectPendingReviews } from '../../../machines/adminNavMachine';
-import { selectAdminAccess, selectAuthStatus } from '../../../machines/authMachine';
+import { selectAdminAccess, selectAuthStatus, selectNeedsSecondFactor } from '../../../machines/authMachine';
 import { countPendingReviews } from '../../api/admin';
 import { Spinner } from '../../ui/Spinner';
 import { AdminProductsPage } from './products/AdminProductsPage';
@@ -37,13 +37,18 @@ const SECTION: Record<AdminScreen['page'], AdminSection> = {
  * Every /admin URL (one lazily loaded chunk, ADR 0016): admins get the admin area; anyone else the
  * SPEC's 'Admin Only' page. Whether the user is an admin is the database's answer (is_admin()),
  * and the database also refuses every admin write of anyone else, whatever this page shows.
+ * A session that still owes its second factor (aal1 with an authenticator app) is sent to the
+ * sign-in's code step first: the database answers is_admin() only for aal2 then.
  */
 export default function AdminRoute(screen: AdminScreen) {
   const { t } = useLingui();
   const access = useAuthSelector(selectAdminAccess);
   const signedIn = useAuthSelector(selectAuthStatus) === 'signedIn';
+  const needsSecondFactor = useAuthSelector(selectNeedsSecondFactor);
   const [path] = useLocation();
   const search = useSearch();
+  const here = search ? `${path}?${search}` : path;
+  if (needsSecondFactor) return <Redirect to={`/auth?next=${encodeURIComponent(here)}`} replace />;
   if (access === 'checking') {
     return (
       <div className={css({ maxW: '6xl', mx: 'auto', px: '4', py: '8' })}>
@@ -51,7 +56,7 @@ export default function AdminRoute(screen: AdminScreen) {
       </div>
     );
   }
-  if (access === 'notAdmin') return <AdminOnlyView signedIn={signedIn} next={search ? `${path}?${search}` : path} />;
+  if (access === 'notAdmin') return <AdminOnlyView signedIn={signedIn} next={here} />;
   return <AdminArea screen={screen} />;
 }
 

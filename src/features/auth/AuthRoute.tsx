@@ -6,11 +6,14 @@ import { useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { type AuthFormStatus, type AuthNotice, type AuthTab, authFormMachine } from '../../../machines/authFormMachine';
-import { selectAuthStatus } from '../../../machines/authMachine';
+import { selectAuthStatus, selectNeedsSecondFactor } from '../../../machines/authMachine';
+import { type CodeStepStatus, twoFactorMachine } from '../../../machines/twoFactorMachine';
 import { signIn, signUp } from '../../api/auth';
-import { useNotify } from '../../services/context';
+import { challengeTotp, verifyTotp } from '../../api/twoFactor';
+import { useNotify, useServices } from '../../services/context';
 import { Spinner } from '../../ui/Spinner';
 import { AuthView, type AuthViewStatus } from './AuthView';
+import { TwoFactorView, type TwoFactorViewStatus } from './TwoFactorView';
 import { authSearch, parseAuthTab, parseNext } from './url';
 
 const texts = {
@@ -23,6 +26,8 @@ const texts = {
   signUpFailedTitle: msg`Sign up failed`,
   mismatchTitle: msg`Password mismatch`,
   mismatch: msg`Passwords do not match.`,
+  rejectedTitle: msg`Signed out`,
+  rejected: msg`The sign-in was refused. Please sign in again.`,
   errorTitle: msg`Error`,
   error: msg`Something went wrong. Please try again.`,
 };
@@ -40,16 +45,59 @@ const serverMessages: Record<string, ReturnType<typeof msg>> = {
 };
 
 /**
- * /auth: the sign-in / sign-up form. Signed in (already, or by this form) the visitor goes where
- * `?next=` says, when that is a page of this site, else home.
+ * /auth: the sign-in / sign-up form, then the code step for an account with an authenticator app
+ * (also where an admin page sends a session that has not passed it). Signed in, the visitor goes
+ * where `?next=` says, when that is a page of this site, else home.
  */
 export default function AuthRoute() {
   const { i18n } = useLingui();
   const status = useAuthSelector(selectAuthStatus);
+  const needsSecondFactor = useAuthSelector(selectNeedsSecondFactor);
   const next = parseNext(useSearch());
   if (status === 'loading') return <Spinner label={i18n._(texts.loading)} />;
+  if (needsSecondFactor) return <TwoFactorStep next={next} />;
   if (status === 'signedIn') return <Redirect to={next} replace />;
   return <AuthForm next={next} />;
+}
+
+/** The code step: passed, the visitor is signed in and goes on; cancelled, signed out. */
+function TwoFactorStep({ next }: { next: string }) {
+  const { i18n } = useLingui();
+  const notify = useNotify();
+  const { auth } = useServices();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    twoFactorMachine.provide({
+      actors: {
+        challenge: fromPromise(() => challengeTotp()),
+        verify: fromPromise(({ input }) => verifyTotp(input)),
+      },
+      actions: {
+        verified: () => {
+          notify({ title: i18n._(texts.signedInTitle), description: i18n._(texts.signedIn), variant: 'success' });
+          navigate(next, { replace: true });
+        },
+        cancelled: (_, { rejected }) => {
+          if (rejected) notify({ title: i18n._(texts.rejectedTitle), description: i18n._(texts.rejected), variant: 'destructive' });
+          auth.send({ type: 'auth.signOut' });
+        },
+      },
+    }),
+  );
+  const status = snapshot.value as CodeStepStatus;
+  const { context } = snapshot;
+  return (
+    <TwoFactorView
+      status={(status === 'cancelled' ? 'verifying' : status) as TwoFactorViewStatus}
+      code={context.code}
+      fieldError={context.fieldError}
+      error={context.error}
+      onChange={(value) => send({ type: 'code.change', value })}
+      onSubmit={() => send({ type: 'code.submit' })}
+      onCancel={() => send({ type: 'code.cancel' })}
+      onRetry={() => send({ type: 'code.retry' })}
+    />
+  );
 }
 
 function AuthForm({ next }: { next: string }) {
@@ -104,7 +152,8 @@ function AuthForm({ next }: { next: string }) {
   return (
     <AuthView
       tab={context.tab}
-      status={(value === 'signedIn' ? 'signingIn' : value) as AuthViewStatus}
+      // Signed in (or on to the code step), the form stays busy until the route moves on.
+      status={(value === 'signedIn' || value === 'secondFactor' ? 'signingIn' : value) as AuthViewStatus}
       form={context.form}
       fieldErrors={context.fieldErrors}
       weakPasswordReasons={context.weakPasswordReasons}
