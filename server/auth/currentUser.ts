@@ -6,6 +6,7 @@ import { makePermanent } from './anonymous.ts';
 import { authenticate } from './bearer.ts';
 import { now } from './clock.ts';
 import { badRequest, unprocessable, versionHeaders } from './errors.ts';
+import { pkceChallenge } from './flowState.ts';
 import { confirmReauthentication } from './reauthenticate.ts';
 import { resolveRedirect } from './redirect.ts';
 import { deleteUserSessions } from './sessions.ts';
@@ -32,6 +33,7 @@ export async function updateUser(state: AuthState, req: ApiRequest): Promise<Api
   const password = optionalStringField(body, 'password');
   const data = objectField(body, 'data');
   if (optionalStringField(body, 'phone')) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  const pkce = pkceChallenge(body);
 
   let encryptedPassword: string | undefined;
   if (password !== undefined) {
@@ -82,7 +84,7 @@ export async function updateUser(state: AuthState, req: ApiRequest): Promise<Api
       );
       await makePermanent(tx, user.id);
     } else if (newEmail) {
-      const token = await issueLinkToken(tx, user.id, 'email_change', newEmail);
+      const token = await issueLinkToken(tx, user.id, 'email_change', newEmail, pkce);
       mail = emailChangeMail(newEmail, verifyLink(config, token, 'email_change', redirectTo));
     }
     return { user: (await findUserById(tx, user.id)) ?? user, mail };

@@ -3,6 +3,7 @@ import { confirmSignupMail, emailChangeMail, magicLinkMail, recoveryMail } from 
 import { booleanField, objectField, readBody, stringField } from './body.ts';
 import { now } from './clock.ts';
 import { badRequest, tooManyRequests, unprocessable, versionHeaders } from './errors.ts';
+import { pkceChallenge, type PkceChallenge } from './flowState.ts';
 import { resolveRedirect } from './redirect.ts';
 import type { AuthState } from './state.ts';
 import { createUser, findUserByEmail, isConfirmed, type UserRow } from './users.ts';
@@ -25,8 +26,9 @@ async function mailLink(
   user: UserRow,
   type: 'signup' | 'recovery' | 'magiclink',
   redirectTo: string,
+  pkce?: PkceChallenge,
 ): Promise<void> {
-  const token = await state.db.transaction((tx) => issueLinkToken(tx, user.id, type));
+  const token = await state.db.transaction((tx) => issueLinkToken(tx, user.id, type, undefined, pkce));
   const link = verifyLink(state.config, token, type, redirectTo);
   const address = user.email ?? '';
   const compose = { signup: confirmSignupMail, recovery: recoveryMail, magiclink: magicLinkMail }[type];
@@ -38,9 +40,10 @@ export async function recover(state: AuthState, req: ApiRequest): Promise<ApiRes
   takeEmailBudget(state, req);
   const body = await readBody(req);
   const email = normaliseEmail(stringField(body, 'email'));
+  const pkce = pkceChallenge(body);
   const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), state.config);
   const user = await findUserByEmail(state.db, email);
-  if (user) await mailLink(state, user, 'recovery', redirectTo);
+  if (user) await mailLink(state, user, 'recovery', redirectTo, pkce);
   return accepted(req);
 }
 
@@ -81,10 +84,8 @@ export async function otp(state: AuthState, req: ApiRequest): Promise<ApiRespons
   const body = await readBody(req);
   const phone = stringField(body, 'phone');
   if (phone !== '' && stringField(body, 'email') === '') throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
-  if (stringField(body, 'code_challenge') !== '') {
-    throw badRequest('validation_failed', 'PKCE flow is not supported by this server; use the implicit flow');
-  }
   const email = normaliseEmail(stringField(body, 'email'));
+  const pkce = pkceChallenge(body);
   const createIfMissing = booleanField(body, 'create_user') ?? true;
   const data = objectField(body, 'data') ?? {};
   const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), state.config);
@@ -95,6 +96,6 @@ export async function otp(state: AuthState, req: ApiRequest): Promise<ApiRespons
     const confirmedAt = state.config.autoConfirm ? now() : null;
     user = await state.db.transaction((tx) => createUser(tx, { email, encryptedPassword: null, userMetadata: data, confirmedAt }));
   }
-  await mailLink(state, user, isConfirmed(user) ? 'magiclink' : 'signup', redirectTo);
+  await mailLink(state, user, isConfirmed(user) ? 'magiclink' : 'signup', redirectTo, pkce);
   return accepted(req);
 }

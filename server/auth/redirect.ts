@@ -50,3 +50,15 @@ export function withFragment(base: string, params: Record<string, string>): stri
   url.hash = new URLSearchParams(params).toString();
   return url.toString();
 }
+
+/** `base` with the given query parameters set (its own kept), as GoTrue's PKCE redirect adds `code`. */
+export function withQuery(base: string, params: Record<string, string>): string {
+  const url = new URL(base);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/** GoTrue's error redirect for a PKCE flow: the error in the query and, as for the implicit flow, in the fragment. */
+export function withErrorParams(base: string, params: Record<string, string>): string {
+  return withFragment(withQuery(base, params), params);
+}

@@ -5,6 +5,7 @@ import { signUpAnonymously } from './anonymous.ts';
 import { objectField, readBody, stringField } from './body.ts';
 import { now } from './clock.ts';
 import { badRequest, unprocessable, versionHeaders } from './errors.ts';
+import { pkceChallenge } from './flowState.ts';
 import { resolveRedirect } from './redirect.ts';
 import { startSession } from './sessions.ts';
 import type { AuthState } from './state.ts';
@@ -14,10 +15,9 @@ import { checkPassword, normaliseEmail } from './validate.ts';
 import { issueLinkToken, verifyLink } from './verification.ts';
 
 /** Rejects what this server does not offer, with GoTrue's wording where GoTrue has one. */
-function rejectUnsupportedFlows(phone: string, email: string, codeChallenge: string): void {
+function rejectUnsupportedFlows(phone: string, email: string): void {
   if (phone !== '' && email === '') throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (phone !== '' && email !== '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
-  if (codeChallenge !== '') throw badRequest('validation_failed', 'PKCE flow is not supported by this server; use the implicit flow');
 }
 
 /**
@@ -34,7 +34,8 @@ export async function signup(state: AuthState, req: ApiRequest): Promise<ApiResp
   if (email === '' && phone === '') return signUpAnonymously(state, req, body);
   if (!state.limits.signUp.take(req.ip)) throw overRequestRateLimit();
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
-  rejectUnsupportedFlows(phone, email, stringField(body, 'code_challenge'));
+  rejectUnsupportedFlows(phone, email);
+  const pkce = pkceChallenge(body);
   checkPassword(password, config.passwordPolicy);
   const address = normaliseEmail(email);
   const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), config);
@@ -46,7 +47,7 @@ export async function signup(state: AuthState, req: ApiRequest): Promise<ApiResp
     const user =
       existing ?? (await createUser(tx, { email: address, encryptedPassword, userMetadata: data, confirmedAt: config.autoConfirm ? now() : null }));
     if (config.autoConfirm) return { kind: 'session' as const, session: await startSession(config, tx, user, 'password', req) };
-    const token = await issueLinkToken(tx, user.id, 'signup');
+    const token = await issueLinkToken(tx, user.id, 'signup', undefined, pkce);
     const pending = (await findUserById(tx, user.id)) ?? user;
     return { kind: 'confirm' as const, user: pending, mail: confirmSignupMail(address, verifyLink(config, token, 'signup', redirectTo)) };
   });

@@ -3,17 +3,19 @@ import { json, type ApiRequest, type ApiResponse } from '../http.ts';
 import { readBody, stringField } from './body.ts';
 import { AuthError, badRequest, notFound, tooManyRequests, unprocessable, versionHeaders } from './errors.ts';
 import { refreshTokenGrant } from './refresh.ts';
+import { redeemAuthCode } from './flowState.ts';
 import { startSession } from './sessions.ts';
 import type { AuthState } from './state.ts';
 import { idTokenGrant, web3Grant } from './unsupported.ts';
-import { findUserByEmail, isBanned, passwordMatches } from './users.ts';
+import { findUserByEmail, findUserById, isBanned, passwordMatches } from './users.ts';
+import { linkTypeOfFlow, SESSION_METHOD } from './verification.ts';
 
 /** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
 const DUMMY_HASH = bcrypt.hashSync('no-such-user-password', 10);
 
 export const overRequestRateLimit = () => tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
 
-/** POST /token?grant_type=…: password sign-in and refresh-token rotation. */
+/** POST /token?grant_type=…: password sign-in, refresh-token rotation and PKCE auth codes. */
 export async function token(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
   const grantType = req.url.searchParams.get('grant_type') ?? '';
   switch (grantType) {
@@ -27,7 +29,7 @@ export async function token(state: AuthState, req: ApiRequest): Promise<ApiRespo
     case 'web3':
       return web3Grant();
     case 'pkce':
-      return pkceGrant(req);
+      return pkceGrant(state, req);
     default:
       throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
   }
@@ -50,11 +52,17 @@ async function passwordGrant(state: AuthState, req: ApiRequest) {
   return state.db.transaction((tx) => startSession(state.config, tx, user, 'password', req));
 }
 
-/** This server never issues PKCE auth codes (sign-up rejects code challenges), so none can be redeemed. */
-async function pkceGrant(req: ApiRequest): Promise<ApiResponse> {
+/** POST /token?grant_type=pkce {auth_code, code_verifier}: an e-mailed link's auth code buys one session. */
+async function pkceGrant(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
   const body = await readBody(req);
-  if (stringField(body, 'auth_code') === '' || stringField(body, 'code_verifier') === '') {
-    throw badRequest('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
-  }
-  throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+  const authCode = stringField(body, 'auth_code');
+  const verifier = stringField(body, 'code_verifier');
+  const session = await state.db.transaction(async (tx) => {
+    const { userId, method } = await redeemAuthCode(tx, authCode, verifier);
+    const user = await findUserById(tx, userId);
+    const linkType = linkTypeOfFlow(method);
+    if (!user || !linkType) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+    return startSession(state.config, tx, user, SESSION_METHOD[linkType], req);
+  });
+  return json(200, session, versionHeaders(req));
 }

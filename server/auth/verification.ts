@@ -2,6 +2,8 @@ import type { Config } from '../config.ts';
 import type { Queryable } from '../db/types.ts';
 import { makePermanent } from './anonymous.ts';
 import { now } from './clock.ts';
+import { createFlowState, PKCE_PREFIX, type FlowMethod, type PkceChallenge } from './flowState.ts';
+import type { AuthMethod } from './sessions.ts';
 import { hashToken, randomToken } from './tokens.ts';
 import { findUserByEmail, findUserById, findUserByTokenHash, type UserRow } from './users.ts';
 
@@ -23,14 +25,42 @@ const STORAGE: Record<Exclude<LinkType, 'email'>, { token: TokenColumn; sentAt: 
   email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at' },
 };
 
-/** Creates a fresh single-use token of `type` for the user (replacing any earlier one) and returns it. */
+/** The flow a followed link of each type redeems (GoTrue's authentication method for it). */
+export const FLOW_METHOD: Record<Exclude<LinkType, 'email'>, FlowMethod> = {
+  signup: 'email/signup',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magiclink',
+  email_change: 'email_change',
+};
+
+/** The link type whose PKCE flow has this method (undefined for flows no link starts). */
+export function linkTypeOfFlow(method: string): Exclude<LinkType, 'email'> | undefined {
+  return (Object.keys(FLOW_METHOD) as Exclude<LinkType, 'email'>[]).find((type) => FLOW_METHOD[type] === method);
+}
+
+/** How a session started by a followed link of each type was authenticated (its amr method), in either flow. */
+export const SESSION_METHOD: Record<Exclude<LinkType, 'email'>, AuthMethod> = {
+  signup: 'otp',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magiclink',
+  email_change: 'email_change',
+};
+
+/**
+ * Creates a fresh single-use token of `type` for the user (replacing any earlier one) and returns it.
+ * With a PKCE challenge the flow state is stored too and the token carries GoTrue's `pkce_` prefix.
+ */
 export async function issueLinkToken(
   db: Queryable,
   userId: string,
   type: Exclude<LinkType, 'email'>,
   newEmail?: string,
+  pkce?: PkceChallenge,
 ): Promise<string> {
-  const token = randomToken();
+  if (pkce) await createFlowState(db, userId, pkce, FLOW_METHOD[type]);
+  const token = pkce ? `${PKCE_PREFIX}${randomToken()}` : randomToken();
   const { token: column, sentAt } = STORAGE[type];
   const at = now();
   if (type === 'email_change') {
