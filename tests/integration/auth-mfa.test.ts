@@ -5,35 +5,9 @@
  * database refusing an admin's writes at aal1 once that admin has a verified factor.
  */
 import type { AuthError, SupabaseClient } from '@supabase/supabase-js';
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { anonClient, createConfirmedUser, serviceClient, signIn, sleep, sql, uniqueEmail } from './support.ts';
-
-const STEP_MS = 30_000;
-
-/**
- * An authenticator app for one secret. The server accepts each time step once and only ±1 step
- * from now, so each code comes from a step after the last one used (waiting when none is left).
- */
-function authenticator(secret: string) {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
-  let lastStep = Number.NEGATIVE_INFINITY;
-  return {
-    async nextCode(): Promise<string> {
-      for (;;) {
-        const current = Math.floor(Date.now() / STEP_MS);
-        const step = Math.max(lastStep + 1, current);
-        if (step <= current + 1) {
-          lastStep = step;
-          return totp.generate({ timestamp: step * STEP_MS });
-        }
-        await sleep((current + 1) * STEP_MS - Date.now() + 20);
-      }
-    },
-    /** A code that is wrong now (from five steps back). */
-    wrongCode: () => totp.generate({ timestamp: Date.now() - 5 * STEP_MS }),
-  };
-}
+import { anonClient, createConfirmedUser, serviceClient, signIn, sql } from './support.ts';
+import { authenticator, enrolVerifiedFactor, freshAdmin } from './totp.ts';
 
 const claimsOf = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString('utf8'));
 
@@ -43,16 +17,12 @@ function expectAuthError(error: AuthError | null, status: number, code: string) 
 }
 
 /** A confirmed user, signed in, with a TOTP factor enrolled (and, unless `verified: false`, verified). */
-async function userWithFactor(opts: { verified?: boolean; friendlyName?: string } = {}) {
+async function userWithFactor(opts: { verified?: boolean } = {}) {
   const signedIn = await createConfirmedUser();
-  const { data, error } = await signedIn.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: opts.friendlyName ?? 'phone' });
+  if (opts.verified !== false) return { ...signedIn, ...(await enrolVerifiedFactor(signedIn.client, 'phone')) };
+  const { data, error } = await signedIn.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' });
   expect(error).toBeNull();
-  const app = authenticator(data!.totp.secret);
-  if (opts.verified !== false) {
-    const verified = await signedIn.client.auth.mfa.challengeAndVerify({ factorId: data!.id, code: await app.nextCode() });
-    expect(verified.error).toBeNull();
-  }
-  return { ...signedIn, factorId: data!.id, secret: data!.totp.secret, app };
+  return { ...signedIn, factorId: data!.id, secret: data!.totp.secret, app: authenticator(data!.totp.secret) };
 }
 
 describe('the two-factor journey', () => {
@@ -288,13 +258,6 @@ describe('auth.admin.mfa', () => {
 });
 
 describe('the database refuses an admin’s writes at aal1 once that admin has a verified factor', () => {
-  /** A fresh admin account (its address added to public.admin_emails), signed in. */
-  async function freshAdmin() {
-    const email = uniqueEmail('mfa-admin');
-    await sql('insert into public.admin_emails (email) values ($1)', [email]);
-    return createConfirmedUser({ email });
-  }
-
   const slug = () => `it-mfa-${crypto.randomUUID().slice(0, 8)}`;
   const insertDraft = (client: SupabaseClient, s: string) =>
     client.from('products').insert({ slug: s, title: 'mfa', description: 'x', category: 'clothing', status: 'draft' });
@@ -308,9 +271,7 @@ describe('the database refuses an admin’s writes at aal1 once that admin has a
       expect((await insertDraft(admin.client, before)).error).toBeNull();
       const preEnrolment = await signIn(admin.email, admin.password);
 
-      const enrolled = await admin.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'admin' });
-      const app = authenticator(enrolled.data!.totp.secret);
-      expect((await admin.client.auth.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: await app.nextCode() })).error).toBeNull();
+      await enrolVerifiedFactor(admin.client);
       const aal1 = await signIn(admin.email, admin.password);
 
       for (const client of [aal1.client, preEnrolment.client]) {
@@ -325,7 +286,7 @@ describe('the database refuses an admin’s writes at aal1 once that admin has a
       expect(await productCount(after)).toBe(1);
     } finally {
       await sql(`delete from public.products where slug like 'it-mfa-%'`);
-      await sql('delete from public.admin_emails where email = $1', [admin.email]);
+      await admin.remove();
     }
   });
 });

@@ -23,6 +23,7 @@ import {
   tokenClient,
   uniqueEmail,
 } from './support.ts';
+import { adminWithVerifiedFactor } from './totp.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: rows are untyped JSON from the API, checked by the assertions
 type Row = Record<string, any>;
@@ -887,5 +888,131 @@ describe('the admin check cannot be fooled', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(await readBack('admin_emails', 'email', 'superuser-token@example.test')).toEqual([]);
+  });
+});
+
+/**
+ * Admin two-factor (issue 14): once an admin has a verified factor, the database grants admin
+ * rights only to an aal2 token (public.is_admin()). Every admin-only write of the matrix above
+ * (allowed to the admin, refused to a customer), the admin RPCs, the admin list and product-images
+ * storage, each at aal1 (refused, nothing changes) and aal2 (allowed).
+ */
+describe('an admin with a verified second factor: admin writes need aal2', () => {
+  const LEVELS = ['aal1', 'aal2'] as const;
+  type Level = (typeof LEVELS)[number];
+  const mfaAdmin = {} as Record<Level, SupabaseClient> & { remove: () => Promise<void> };
+  beforeAll(async () => {
+    const admin = await adminWithVerifiedFactor();
+    Object.assign(mfaAdmin, { aal1: admin.aal1, aal2: admin.aal2, remove: admin.remove });
+  });
+  afterAll(async () => mfaAdmin.remove());
+
+  const adminOnlyWrites = SPECS.flatMap((spec) =>
+    (['insert', 'update', 'delete'] as const)
+      .filter((op) => (op === 'insert' ? spec.insert('admin', 'probe').allowed && !spec.insert('other', 'probe').allowed : spec[op].admin && !spec[op].other))
+      .map((op) => ({ spec, op })),
+  );
+
+  it('covers the admin-only writes of every table that has them', () => {
+    expect([...new Set(adminOnlyWrites.map((w) => w.spec.table))].sort()).toEqual(
+      ['contact_messages', 'media', 'newsletter_subscribers', 'orders', 'products', 'reviews', 'variants'].sort(),
+    );
+  });
+
+  it.each(adminOnlyWrites.flatMap(({ spec, op }) => LEVELS.map((level) => [spec.table, op, level, spec] as const)))(
+    '%s %s at %s',
+    async (_table, op, level, spec) => {
+      const client = mfaAdmin[level];
+      const allowed = level === 'aal2';
+      const m = marker();
+      if (op === 'insert') {
+        const plan = spec.insert('admin', m);
+        const [col, val] = spec.find(m);
+        try {
+          const res = await client.from(spec.table).insert(plan.row);
+          const rows = await readBack(spec.table, col, val);
+          if (allowed) expect({ error: res.error, rows: rows.length }).toEqual({ error: null, rows: 1 });
+          else {
+            expectDeniedWrite('admin', res, true);
+            expect(rows).toHaveLength(0);
+          }
+        } finally {
+          await service.from(spec.table).delete().eq(col, val);
+        }
+        return;
+      }
+      const fx = await spec.fixture(m);
+      const before = (await readBack(spec.table, spec.key, fx.key))[0];
+      try {
+        const res = op === 'update' ? await client.from(spec.table).update(spec.patch(m)).eq(spec.key, fx.key) : await client.from(spec.table).delete().eq(spec.key, fx.key);
+        const after = (await readBack(spec.table, spec.key, fx.key))[0] ?? null;
+        if (allowed) {
+          expect(res.error).toBeNull();
+          if (op === 'update') expect(spec.patched(after, m)).toBe(true);
+          else expect(after).toBeNull();
+        } else {
+          expectDeniedWrite('admin', res, false);
+          expect(after).toEqual(before);
+        }
+      } finally {
+        await service.from(spec.table).delete().eq(spec.key, fx.key);
+        await fx.restore?.();
+      }
+    },
+  );
+
+  it('is_admin() and the admin list answer per level', async () => {
+    expect((await mfaAdmin.aal1.rpc('is_admin')).data).toBe(false);
+    expect((await mfaAdmin.aal2.rpc('is_admin')).data).toBe(true);
+    const list = (level: Level) => mfaAdmin[level].from('admin_products').select('id').in('id', [ctx.fxProduct, ctx.fxDraft]);
+    expect((await list('aal1')).data).toEqual([]);
+    expect(((await list('aal2')).data ?? []).map((r: Row) => r.id).sort()).toEqual([ctx.fxProduct, ctx.fxDraft].sort());
+  });
+
+  it('the admin RPCs refuse aal1 (42501, nothing saved) and serve aal2', async () => {
+    const media = async () => sql('select id, url, sort_order from public.media where product_id = $1 order by id', [ctx.fxDraft]);
+    const before = await media();
+    const save = (level: Level) =>
+      mfaAdmin[level].rpc('save_product_media', {
+        product_id: ctx.fxDraft,
+        media: before.map((row: Row) => ({ id: row.id, url: row.url, alt: null, width: null, height: null })),
+      });
+    const refused = await save('aal1');
+    expect({ code: refused.error?.code, status: refused.status }).toEqual({ code: '42501', status: 403 });
+    const variants = await mfaAdmin.aal1.rpc('save_product_variants', { product_id: ctx.fxDraft, variants: [] });
+    expect(variants.error?.code).toBe('42501');
+    expect(await media()).toEqual(before);
+    const served = await save('aal2');
+    expect(served.error).toBeNull();
+    expect((served.data as Row[]).map((row) => row.id)).toEqual(before.map((row: Row) => row.id));
+  });
+
+  it.each(['upload', 'update', 'remove'] as const)('product-images %s: refused at aal1, allowed at aal2', async (op) => {
+    const bucket = service.storage.from('product-images');
+    const path = `it-matrix/${marker()}.png`;
+    const replacement = PNG.sync.write(new PNG({ width: 3, height: 3 }));
+    /** The object's bytes as the service role reads them (null when there is none). */
+    const stored = async () => {
+      const { data } = await bucket.download(path);
+      return data ? Buffer.from(await data.arrayBuffer()) : null;
+    };
+    if (op !== 'upload') expect((await bucket.upload(path, PNG_1X1, { contentType: 'image/png' })).error).toBeNull();
+    const attempt = async (level: Level) => {
+      const storage = mfaAdmin[level].storage.from('product-images');
+      if (op === 'upload') return storage.upload(path, PNG_1X1, { contentType: 'image/png' });
+      if (op === 'update') return storage.update(path, replacement, { contentType: 'image/png' });
+      return storage.remove([path]);
+    };
+    try {
+      const denied = await attempt('aal1');
+      if (op === 'remove') expect(denied.error !== null || (denied.data as unknown[]).length === 0).toBe(true);
+      else expect(denied.error).not.toBeNull();
+      expect(await stored()).toEqual(op === 'upload' ? null : PNG_1X1);
+      const granted = await attempt('aal2');
+      expect(granted.error).toBeNull();
+      expect(await stored()).toEqual({ upload: PNG_1X1, update: replacement, remove: null }[op]);
+    } finally {
+      await bucket.remove([path]);
+    }
   });
 });
