@@ -69,7 +69,7 @@ function stepFakes() {
   const cancelled = vi.fn();
   const machine = twoFactorMachine.provide({
     actors: {
-      challenge: fromPromise(async () => {
+      challenge: fromPromise<CodeChallenge>(async () => {
         challenges.push(1);
         return new Promise<never>(() => {});
       }),
@@ -165,11 +165,11 @@ function settingsFakes() {
   const never = () => new Promise<never>(() => {});
   const machine = twoFactorSettingsMachine.provide({
     actors: {
-      listFactors: fromPromise(async () => {
+      listFactors: fromPromise<TotpFactors>(async () => {
         calls.listFactors++;
         return never();
       }),
-      enrol: fromPromise(async () => {
+      enrol: fromPromise<Enrolment>(async () => {
         calls.enrol++;
         return never();
       }),
@@ -181,7 +181,7 @@ function settingsFakes() {
         calls.unenrol.push(input.factorId);
         return never();
       }),
-      getAssuranceLevels: fromPromise(async () => {
+      getAssuranceLevels: fromPromise<AssuranceLevels>(async () => {
         calls.levels++;
         return never();
       }),
@@ -265,8 +265,8 @@ describe('two-factor settings machine: removal with the real code step as its ch
     const verified: (CodeChallenge & { code: string })[] = [];
     const machine = twoFactorSettingsMachine.provide({
       actors: {
-        listFactors: fromPromise(async () => ({ verified: 'f1', unverified: [] })),
-        getAssuranceLevels: fromPromise(async () => ({ current: 'aal1', next: 'aal2' })),
+        listFactors: fromPromise(async (): Promise<TotpFactors> => ({ verified: 'f1', unverified: [] })),
+        getAssuranceLevels: fromPromise(async (): Promise<AssuranceLevels> => ({ current: 'aal1', next: 'aal2' })),
         unenrol: fromPromise(async ({ input }) => {
           unenrolled.push(input.factorId);
         }),
@@ -301,8 +301,8 @@ describe('two-factor settings machine: removal with the real code step as its ch
     const unenrol = vi.fn();
     const machine = twoFactorSettingsMachine.provide({
       actors: {
-        listFactors: fromPromise(async () => ({ verified: 'f1', unverified: [] })),
-        getAssuranceLevels: fromPromise(async () => ({ current: 'aal1', next: 'aal2' })),
+        listFactors: fromPromise(async (): Promise<TotpFactors> => ({ verified: 'f1', unverified: [] })),
+        getAssuranceLevels: fromPromise(async (): Promise<AssuranceLevels> => ({ current: 'aal1', next: 'aal2' })),
         unenrol: fromPromise(async () => unenrol()),
         stepUp: twoFactorMachine.provide({
           actors: { challenge: fromPromise(async () => CHALLENGE) },

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { CodeError, CodeFieldError, CodeStepStatus } from '../../../machines/twoFactorMachine';
 import type { Enrolment, TwoFactorSettingsStatus } from '../../../machines/twoFactorSettingsMachine';
 import { css } from '../../../styled-system/css';
@@ -56,10 +56,11 @@ export function TwoFactorSection(props: TwoFactorSectionProps) {
   const { status } = props;
   const on = ['on', 'confirmingRemoval', 'checkingLevel', 'stepUp', 'removing'].includes(status);
   const known = status !== 'loading' && status !== 'loadFailed';
+  const headingId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'baseline', justifyContent: 'space-between' })}>
-        <h2 className={cardTitle}>
+        <h2 id={headingId} className={cardTitle}>
           <Trans>Two-factor authentication</Trans>
         </h2>
         {known && <Badge tone={on ? 'success' : 'neutral'}>{on ? t`On` : t`Off`}</Badge>}
