@@ -115,7 +115,7 @@ async function enroll(state: AuthState, req: ApiRequest, { user, sessionId }: Ca
       [id, user.id, friendlyName, at, sealSecret(state.config.jwtSecret, id, secret)],
     );
   });
-  return { id, type: 'totp', ...(friendlyName ? { friendly_name: friendlyName } : {}), totp: { qr_code: qrCodeSvg(uri), secret, uri } };
+  return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCodeSvg(uri), secret, uri } };
 }
 
 /** GoTrue's validateFactors: expired unverified factors go first, then name, count and aal rules. */

@@ -112,6 +112,15 @@ describe('enrolment rules and errors', () => {
     expectAuthError((await client.auth.mfa.enroll({ factorType: 'sms' as 'totp' })).error, 400, 'validation_failed');
   });
 
+  it('a factor without a name answers friendly_name "" and is listed without one; a second unnamed one conflicts, as GoTrue', async () => {
+    const { client } = await createConfirmedUser();
+    const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(error).toBeNull();
+    expect(data?.friendly_name).toBe('');
+    expect((await client.auth.mfa.listFactors()).data!.all[0]).not.toHaveProperty('friendly_name');
+    expectAuthError((await client.auth.mfa.enroll({ factorType: 'totp' })).error, 422, 'mfa_factor_name_conflict');
+  });
+
   it('a second factor with the same friendly name is 422 mfa_factor_name_conflict', async () => {
     const { client } = await createConfirmedUser();
     expect((await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Laptop' })).error).toBeNull();
