@@ -118,7 +118,7 @@ describe('public endpoints', () => {
     expect(settings.external).toMatchObject({ email: true, phone: false, google: false });
     expect((await fetch(`${t.url}/auth/v1/health`)).status).toBe(200);
     expect(await (await call('/.well-known/jwks.json')).json()).toEqual({ keys: [] });
-    const unknown = await call('/factors', { headers: { 'x-supabase-api-version': '2024-01-01' } });
+    const unknown = await call('/no-such-endpoint', { headers: { 'x-supabase-api-version': '2024-01-01' } });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ code: 'not_found', message: 'Not Found' });
     expect((await call('/settings', { method: 'DELETE' })).status).toBe(405);
