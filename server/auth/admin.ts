@@ -6,7 +6,6 @@ import { requireAdmin } from './bearer.ts';
 import { now } from './clock.ts';
 import { badRequest, notFound, unprocessable, versionHeaders } from './errors.ts';
 import { resolveRedirect } from './redirect.ts';
-import { adminFactors } from './mfa.ts';
 import { deleteUserSessions } from './sessions.ts';
 import type { AuthState } from './state.ts';
 import {
@@ -41,8 +40,6 @@ export function parseBanDuration(raw: string): Date | null {
 
 /** Routes below /admin (service_role only). */
 export async function admin(state: AuthState, req: ApiRequest): Promise<ApiResponse | undefined> {
-  const factorsResponse = await adminFactors(state, req);
-  if (factorsResponse) return factorsResponse;
   const users = /^\/admin\/users(?:\/([^/]+))?\/?$/.exec(req.path);
   const isGenerateLink = req.path === '/admin/generate_link';
   const isInvite = req.path === '/invite';
@@ -224,7 +221,7 @@ async function generateLink(state: AuthState, req: ApiRequest) {
   if (!known && (type === 'recovery' || type.startsWith('email_change'))) throw notFound('user_not_found', 'User with this email not found');
   if (type === 'email_change_current') throw badRequest('validation_failed', 'Enable secure email change to generate link for current email');
   const newEmail = type === 'email_change_new' ? normaliseEmail(stringField(body, 'new_email')) : undefined;
-  if (type === 'signup' && !known) {
+  if (requested === 'signup' && !known) {
     if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
     checkPassword(password, state.config.passwordPolicy);
   }

@@ -51,7 +51,7 @@ export async function makePermanent(db: Queryable, userId: string): Promise<void
   const { id, email } = rows[0];
   await db.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-     values ($1, $1::uuid, $2::jsonb, 'email', $3, $3) on conflict (provider_id, provider) do nothing`,
-    [id, JSON.stringify({ sub: id, email, email_verified: true, phone_verified: false }), at],
+     values ($1, $2, $3::jsonb, 'email', $4, $4) on conflict (provider_id, provider) do nothing`,
+    [id, id, JSON.stringify({ sub: id, email, email_verified: true, phone_verified: false }), at],
   );
 }
