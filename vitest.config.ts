@@ -66,6 +66,7 @@ export default defineConfig({
             'storybook/test',
             '@storybook/addon-a11y/preview',
             'axe-core',
+            'uqr',
           ],
         },
         test: {
