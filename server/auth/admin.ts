@@ -104,6 +104,7 @@ async function listUsersPage(
 
 async function createUserByAdmin(state: AuthState, body: Json) {
   if (stringField(body, 'phone') !== '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  if (stringField(body, 'email').trim() === '') throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
   const email = normaliseEmail(stringField(body, 'email'));
   const password = optionalStringField(body, 'password');
   if (password !== undefined) checkPassword(password, state.config.passwordPolicy);

@@ -334,6 +334,11 @@ describe('password policy', () => {
     await signIn(user.email, user.password);
   });
 
+  it('admin createUser without an email or phone: 400 validation_failed', async () => {
+    const { error } = await serviceClient().auth.admin.createUser({ password: TEST_PASSWORD });
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Cannot create a user without either an email or phone' });
+  });
+
   it('same_password: a new password must differ from the old one', async () => {
     const user = await createConfirmedUser();
     const { error } = await user.client.auth.updateUser({ password: user.password });
