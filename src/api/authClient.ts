@@ -13,12 +13,13 @@ export function createAuthClient({ url, anonKey, storageKey, headers, fetch }: {
     headers: { ...headers, Authorization: `Bearer ${anonKey}`, apikey: anonKey },
     storageKey,
     // Token refresh is scheduled by the auth machine (machines/authMachine.ts), so the library's
-    // own timer is off; the session is kept in localStorage and links that carry a session in the
-    // URL (email confirmation) are picked up on load.
+    // own timer is off; the session is kept in localStorage. E-mailed links use PKCE: asking for
+    // one (sign-up) stores a code verifier here, and the `?code=` the link brings back is exchanged
+    // for the session on load, so a link opened in another browser signs nobody in (./emailLink.ts).
     autoRefreshToken: false,
     persistSession: true,
     detectSessionInUrl: true,
-    flowType: 'implicit',
+    flowType: 'pkce',
     fetch,
   });
 }

@@ -33,15 +33,16 @@ export type Client = {
 };
 
 /**
- * Whether supabase-js would find a session when it starts: one stored under its key, or an
- * implicit-flow answer in the URL (the email confirmation link's `#access_token=…`, or an
- * `error_description`), which it reads from the hash and the query alike.
+ * Whether supabase-js would find a session when it starts: one stored under its key, or an e-mailed
+ * link's answer in the URL: a PKCE auth code (`?code=…`, exchanged with the verifier this browser
+ * stored when it asked for the link), an implicit-flow `#access_token=…`, or an `error_description`,
+ * which it reads from the hash and the query alike.
  */
 function sessionMayExist(storageKey: string): boolean {
   if (typeof window === 'undefined') return false;
   const { hash, search } = window.location;
   const fromUrl = [new URLSearchParams(hash.slice(1)), new URLSearchParams(search)];
-  if (fromUrl.some((params) => params.has('access_token') || params.has('error_description'))) return true;
+  if (fromUrl[1].has('code') || fromUrl.some((params) => params.has('access_token') || params.has('error_description'))) return true;
   try {
     return window.localStorage.getItem(storageKey) !== null;
   } catch {

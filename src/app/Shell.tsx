@@ -19,6 +19,7 @@ import { FooterView } from './shell/FooterView';
 import { HeaderView } from './shell/HeaderView';
 import type { MobileMenuViewProps } from './shell/MobileMenuView';
 import { SkipLink } from './shell/SkipLink';
+import { useEmailLinkNotice } from './emailLinkNotice';
 import { useIdle } from '../ui/useIdle';
 import { useOpenedOnce } from '../ui/useOpenedOnce';
 
@@ -51,6 +52,7 @@ export function Shell({ children }: { children: ReactNode }) {
   // hydrating render shows what the server showed (the HTML's language), the next one the browser's.
   const hydrated = useHydrated();
   const { i18n } = useLingui();
+  useEmailLinkNotice();
   const shared = {
     path,
     cartCount: hydrated ? cartCount : 0,

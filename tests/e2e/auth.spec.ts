@@ -5,7 +5,10 @@ import {
   accountButton,
   confirmationLink,
   createConfirmedUser,
+  expectHydrated,
   expectNoSeriousA11yViolations,
+  german,
+  LOCALE_KEY,
   open,
   openAccountMenu,
   signIn,
@@ -50,15 +53,47 @@ test('sign-up: verify-email message, then the confirmation link signs the new cu
   await expectSignedOutMenu(page);
 
   const link = await confirmationLink(request, email);
+  // PKCE: the link brings an auth code back, which only this browser's stored code verifier redeems.
+  expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
   await page.goto(link);
   await expect(page).toHaveURL((url) => url.origin === 'http://localhost:5173' && url.pathname === '/');
-  // The session in the link's fragment is taken over, and the fragment does not stay in the address bar.
+  await expectHydrated(page);
+  // The code is exchanged for the session, and does not stay in the address bar.
   await expectSignedInMenu(page);
-  await expect(page).toHaveURL((url) => !url.hash.includes('access_token'));
+  await expect(page).toHaveURL((url) => !url.searchParams.has('code') && !url.hash.includes('access_token'));
   await page.reload();
   await expectSignedInMenu(page);
   await expectNoSeriousA11yViolations(page, '/ after confirming');
 });
+
+const OTHER_BROWSER_TITLE = 'Your email address is confirmed';
+const OTHER_BROWSER_TEXT = 'This link signs you in only in the browser where you created your account. Sign in here with your email and password.';
+
+for (const language of ['en', 'de'] as const) {
+  test(`sign-up: the confirmation link opened in another browser confirms the address and says to sign in there (${language})`, async ({ page, browser, request }) => {
+    const email = uniqueEmail(`elsewhere-${language}`);
+    await open(page, '/auth?tab=signup');
+    await fillSignUp(page, email, PASSWORD, PASSWORD);
+    await expect(page.getByText('Please check your email to verify your account.').first()).toBeVisible();
+    const link = await confirmationLink(request, email);
+
+    // Another browser: none of the first one's storage, so no code verifier for the link's code.
+    const other = await browser.newContext();
+    const elsewhere = await other.newPage();
+    if (language === 'de') await elsewhere.addInitScript((key) => window.localStorage.setItem(key, 'de'), LOCALE_KEY);
+    const say = (text: string) => (language === 'de' ? german(text) : text);
+    await elsewhere.goto(link);
+    await expect(elsewhere.getByText(say(OTHER_BROWSER_TITLE)).first()).toBeVisible();
+    await expect(elsewhere.getByText(say(OTHER_BROWSER_TEXT)).first()).toBeVisible();
+    await expect(elsewhere).toHaveURL((url) => url.pathname === '/' && !url.searchParams.has('code'));
+    await expectNoSeriousA11yViolations(elsewhere, `/ after a confirmation link from another browser (${language})`);
+    await other.close();
+
+    // The address is confirmed: the password signs in.
+    await signIn(page, { email, password: PASSWORD });
+    await expectSignedInMenu(page);
+  });
+}
 
 test('sign-up: passwords that do not match are refused before anything is sent', async ({ page, request }) => {
   const email = uniqueEmail('mismatch');
