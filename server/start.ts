@@ -8,6 +8,7 @@ import { inspectDatabase, planStartup, type DatabaseKind } from './db/existing.t
 import { migrate } from './db/migrate.ts';
 import { startApiServer, type ApiServer } from './app.ts';
 import { seed } from './seed/index.ts';
+import { loadKeyRing } from './auth/keys.ts';
 import type { Database } from './db/types.ts';
 
 export interface Backend {
@@ -46,6 +47,8 @@ export async function startBackend(
     const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
     mkdirSync(storageDir, { recursive: true });
     if (plan.migrate || facts.kind === 'shop') await syncAdminEmails(db, config.adminEmails);
+    // The signing key is read (or made) before the first request: a bad JWT_SIGNING_KEYS stops the start.
+    await loadKeyRing(config);
     await opts.prepare?.(db);
     const api = await startApiServer({ config, db, storageDir });
     let seeded = false;

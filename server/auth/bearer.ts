@@ -3,16 +3,20 @@ import type { Queryable } from '../db/types.ts';
 import type { ApiRequest } from '../http.ts';
 import { verifyJwt, type Claims } from '../jwt.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { verificationKeys } from './keys.ts';
 import { findUserById, type UserRow } from './users.ts';
 
 /** Supabase's roles allowed to call the admin API (GoTrue's JWT_ADMIN_ROLES). */
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
-/** The bearer token's verified claims, with GoTrue's 401 (none) and 403 bad_jwt (unverifiable). */
+/**
+ * The bearer token's verified claims (HS256 with the JWT secret, or ES256/RS256 with a key of the
+ * ring), with GoTrue's 401 (none) and 403 bad_jwt (unverifiable).
+ */
 export async function bearerClaims(req: ApiRequest, config: Config): Promise<Claims> {
   const match = /^bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   if (!match) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
-  const result = await verifyJwt(match[1], config.jwtSecret);
+  const result = await verifyJwt(match[1], verificationKeys(config));
   if (!result.ok) {
     const reason = result.reason === 'expired' ? 'token has invalid claims: token is expired' : 'token is malformed or its signature is invalid';
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Module, ServerContext } from '../context.ts';
 import { json, type ApiRequest, type ApiResponse } from '../http.ts';
-import { verifyJwt } from '../jwt.ts';
+import { verificationKeys } from '../auth/keys.ts';
+import { verifyJwt, type VerificationKeys } from '../jwt.ts';
 import { ROOT } from '../db/migrate.ts';
 import type { FunctionEnv, FunctionHandler } from '../../supabase/functions/_shared/env.ts';
 import { FunctionSettings } from './function-settings.ts';
@@ -66,7 +67,7 @@ export function createFunctions(context: ServerContext, options: FunctionsOption
         return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
       }
       if (settings.verifyJwt(name)) {
-        const denied = await checkJwt(req, context.config.jwtSecret);
+        const denied = await checkJwt(req, verificationKeys(context.config));
         if (denied) return denied;
       }
       const subpath = rest.length > 0 ? `/${rest.join('/')}` : '';
@@ -82,12 +83,12 @@ export function createFunctions(context: ServerContext, options: FunctionsOption
   };
 }
 
-/** The gateway's check before a function with verify_jwt runs: a valid JWT of this project. */
-async function checkJwt(req: ApiRequest, secret: string): Promise<ApiResponse | undefined> {
+/** The gateway's check before a function with verify_jwt runs: a valid JWT of this project (HS256 or the key ring's). */
+async function checkJwt(req: ApiRequest, keys: VerificationKeys): Promise<ApiResponse | undefined> {
   const header = req.headers.authorization;
   if (!header) return gatewayError(401, 'Missing authorization header');
   const m = /^bearer\s+(\S+)\s*$/i.exec(header);
-  if (!m || !(await verifyJwt(m[1], secret)).ok) return gatewayError(401, 'Invalid JWT');
+  if (!m || !(await verifyJwt(m[1], keys)).ok) return gatewayError(401, 'Invalid JWT');
   return undefined;
 }
 
