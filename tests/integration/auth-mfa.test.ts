@@ -211,6 +211,23 @@ describe('challenge and verify errors', () => {
     expect((await bystander.client.auth.mfa.challengeAndVerify({ factorId: bystander.factorId, code: await bystander.app.nextCode() })).error).toBeNull();
   });
 
+  it('an anonymous user may not enrol: 403 no_authorization, as GoTrue', async () => {
+    const guest = anonClient();
+    expect((await guest.auth.signInAnonymously()).error).toBeNull();
+    expectAuthError((await guest.auth.mfa.enroll({ factorType: 'totp' })).error, 403, 'no_authorization');
+  });
+
+  it('malformed bodies are 400, never 5xx: a code that is not a string, a challenge id that is not a UUID', async () => {
+    const user = await userWithFactor({ verified: false });
+    const challenge = await user.client.auth.mfa.challenge({ factorId: user.factorId });
+    const numeric = await user.client.auth.mfa.verify({ factorId: user.factorId, challengeId: challenge.data!.id, code: 123456 as unknown as string });
+    expectAuthError(numeric.error, 400, 'bad_json');
+    const badId = await user.client.auth.mfa.verify({ factorId: user.factorId, challengeId: 'x', code: await user.app.nextCode() });
+    expectAuthError(badId.error, 400, 'bad_json');
+    const badName = await user.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: { name: 'x' } as unknown as string });
+    expectAuthError(badName.error, 400, 'bad_json');
+  });
+
   it('needs a signed-in user: the anon key alone (a JWT without a user) is 403 bad_jwt', async () => {
     expectAuthError((await anonClient().auth.mfa.enroll({ factorType: 'totp' })).error, 403, 'bad_jwt');
     expectAuthError((await anonClient().auth.mfa.challenge({ factorId: crypto.randomUUID() })).error, 403, 'bad_jwt');
