@@ -112,12 +112,13 @@ describe('admin API', () => {
 });
 
 describe('public endpoints', () => {
-  it('serves settings, health and an empty JWKS, and 404 for unknown paths', async () => {
+  it('serves settings, health and the JWKS (one public ES256 key), and 404 for unknown paths', async () => {
     const settings = await (await call('/settings')).json();
     expect(settings).toMatchObject({ disable_signup: false, mailer_autoconfirm: false, phone_autoconfirm: false, sms_provider: '' });
     expect(settings.external).toMatchObject({ email: true, phone: false, google: false });
     expect((await fetch(`${t.url}/auth/v1/health`)).status).toBe(200);
-    expect(await (await call('/.well-known/jwks.json')).json()).toEqual({ keys: [] });
+    const { keys } = await (await call('/.well-known/jwks.json')).json();
+    expect(keys.map((k: Record<string, unknown>) => [k.kty, k.alg, k.use, 'd' in k])).toEqual([['EC', 'ES256', 'sig', false]]);
     const unknown = await call('/no-such-endpoint', { headers: { 'x-supabase-api-version': '2024-01-01' } });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ code: 'not_found', message: 'Not Found' });

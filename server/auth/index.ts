@@ -4,6 +4,7 @@ import { admin } from './admin.ts';
 import { getUser, updateUser } from './currentUser.ts';
 import { otp, recover, resend } from './emailLinks.ts';
 import { isPgError } from '../db/types.ts';
+import { jwks } from './keys.ts';
 import { AuthError, badRequest, errorResponse, notFound, unprocessable, versionHeaders } from './errors.ts';
 import { logout } from './logout.ts';
 import { factors } from './mfa.ts';
@@ -33,7 +34,7 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
   '/health': { GET: ok(HEALTH) },
   '/reauthenticate': { GET: reauthenticate },
   '/authorize': { GET: authorize },
-  '/.well-known/jwks.json': { GET: ok({ keys: [] }) },
+  '/.well-known/jwks.json': { GET: jwks },
 };
 
 /**
