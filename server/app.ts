@@ -13,6 +13,7 @@ import { createMailOutbox } from './mail/index.ts';
 /** Paths the gateway lets through without an apikey (as hosted Supabase's Kong config does). */
 const OPEN_PATHS = [
   /^\/auth\/v1\/(verify|callback|authorize|health)(\/|$)/,
+  /^\/auth\/v1\/\.well-known\/jwks\.json$/,
   /^\/storage\/v1\/object\/public\//,
   /^\/storage\/v1\/render\/image\/public\//,
   /^\/functions\/v1\//,
