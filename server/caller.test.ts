@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { resolveCaller } from './caller.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, loadConfig } from './config.ts';
 import type { ApiRequest } from './http.ts';
-import { signJwt } from './jwt.ts';
+import { generateKeyPair } from 'jose';
+import { generateSigningJwk, loadKeyRing } from './auth/keys.ts';
+import { signAccessJwt } from './auth/signing.ts';
+import { signJwt, signJwtWithKey } from './jwt.ts';
 
 const config = loadConfig({});
 const withAuth = (authorization?: string): ApiRequest => ({
@@ -38,6 +41,28 @@ describe('resolveCaller', () => {
     expect(await resolveCaller(withAuth(`Bearer ${token}`), config)).toMatchObject({ ok: true });
     await new Promise((r) => setTimeout(r, 1100));
     expect(await resolveCaller(withAuth(`Bearer ${token}`), config)).toMatchObject({ ok: false });
+  });
+
+  it('takes an access token signed with the key ring (ES256, kid), the same on repeated use', async () => {
+    const memory = loadConfig({ DATA_DIR: ':memory:' });
+    const token = await signAccessJwt(memory, { role: 'authenticated', sub: 'u', exp: Math.floor(Date.now() / 1000) + 60 });
+    for (let i = 0; i < 2; i++) {
+      expect(await resolveCaller(withAuth(`Bearer ${token}`), memory)).toMatchObject({ ok: true, claims: { role: 'authenticated', sub: 'u' } });
+    }
+  });
+
+  it('refuses an ES256 token under the ring kid but another key, and a ring token under other keys', async () => {
+    const memory = loadConfig({ DATA_DIR: ':memory:' });
+    const { signing } = await loadKeyRing(memory);
+    const claims = { role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 };
+    const { privateKey } = await generateKeyPair('ES256');
+    const forged = await signJwtWithKey(claims, { ...signing, privateKey });
+    expect(await resolveCaller(withAuth(`Bearer ${forged}`), memory)).toMatchObject({ ok: false, reason: 'invalid' });
+    // A token accepted under one key set is not taken from the cache for a config trusting other keys.
+    const genuine = await signJwtWithKey(claims, signing);
+    expect(await resolveCaller(withAuth(`Bearer ${genuine}`), memory)).toMatchObject({ ok: true });
+    const elsewhere = loadConfig({ JWT_SIGNING_KEYS: JSON.stringify([await generateSigningJwk()]) });
+    expect(await resolveCaller(withAuth(`Bearer ${genuine}`), elsewhere)).toMatchObject({ ok: false, reason: 'invalid' });
   });
 
   it('refuses a malformed Authorization header', async () => {

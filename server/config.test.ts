@@ -20,6 +20,12 @@ describe('local keys', () => {
 });
 
 describe('loadConfig', () => {
+  it('takes JWT_SIGNING_KEYS as given (parsed at start by auth/keys.ts), and none when unset or empty', () => {
+    expect(loadConfig({ JWT_SIGNING_KEYS: '[{"kty":"EC"}]' }).jwtSigningKeys).toBe('[{"kty":"EC"}]');
+    expect(loadConfig({}).jwtSigningKeys).toBeUndefined();
+    expect(loadConfig({ JWT_SIGNING_KEYS: '' }).jwtSigningKeys).toBeUndefined();
+  });
+
   it('defaults to the documented ports, keys and admin', () => {
     const c = loadConfig({});
     expect([c.apiPort, c.webPort, c.apiUrl, c.siteUrl]).toEqual([54321, 5173, 'http://localhost:54321', 'http://localhost:5173']);

@@ -114,7 +114,7 @@ describe('JWT_SIGNING_KEYS', () => {
     await expect(parseKeyRing(JSON.stringify([key, key]), 'x')).rejects.toThrow('used twice');
   });
 
-  it('a bad JWT_SIGNING_KEYS stops the start of a file-backed config too', async () => {
+  it('refuses a broken key file in DATA_DIR (startBackend loads the ring first, so the start stops)', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, KEY_FILE), 'not json', { mode: 0o600 });
     await expect(loadKeyRing(loadConfig({ DATA_DIR: dir }))).rejects.toThrow(SigningKeyError);
