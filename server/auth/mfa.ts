@@ -4,9 +4,10 @@ import { json, type ApiRequest, type ApiResponse } from '../http.ts';
 import { readBody, stringField } from './body.ts';
 import { authenticate, requireAdmin } from './bearer.ts';
 import { epochSeconds, now } from './clock.ts';
-import { AuthError, badRequest, forbidden, notFound, tooManyRequests, unprocessable, versionHeaders } from './errors.ts';
+import { AuthError, badRequest, forbidden, notFound, unprocessable, versionHeaders } from './errors.ts';
 import { addAmrClaim, insertRefreshToken, sessionAssurance, sessionJson } from './sessions.ts';
 import type { AuthState } from './state.ts';
+import { overRequestRateLimit } from './token.ts';
 import { acceptedStep, newTotpSecret, openSecret, qrCodeSvg, sealSecret, totpUri } from './totp.ts';
 import { FACTOR_JSON_SQL, findUserById, isUuid, type UserRow } from './users.ts';
 
@@ -33,7 +34,6 @@ interface ChallengeRow {
   expired: boolean;
 }
 
-const overRequestRateLimit = () => tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
 const factorNotFound = () => notFound('mfa_factor_not_found', 'Factor not found');
 const verificationFailed = () => unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
 
