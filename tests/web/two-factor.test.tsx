@@ -150,6 +150,15 @@ describe('AuthRoute: the code step after the password', () => {
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
   });
 
+  it('a refusal that ends the session (mfa_verification_rejected) signs out and says why', async () => {
+    vi.mocked(verifyTotp).mockRejectedValue(new ApiError('unauthorized', 'MFA verification rejected', { code: 'mfa_verification_rejected', status: 403 }));
+    const { auth } = mount('/auth', session('pending'));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('6-digit code'), '123456{Enter}');
+    await waitFor(() => expect(auth.getSnapshot().value).toBe('signedOut'));
+    expect(lastToast()).toMatchObject({ title: 'Signed out', description: 'The sign-in was refused. Please sign in again.', variant: 'destructive' });
+  });
+
   it('a session that passed (or has no factor) is not asked for a code', async () => {
     const { location } = mount('/auth', session('passed'));
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));

@@ -88,6 +88,7 @@ function TwoFactorStep({ next }: { next: string }) {
   const { context } = snapshot;
   return (
     <TwoFactorView
+      // Cancelled: signing out, the step stays busy until the route shows the sign-in form.
       status={(status === 'cancelled' ? 'verifying' : status) as TwoFactorViewStatus}
       code={context.code}
       fieldError={context.fieldError}

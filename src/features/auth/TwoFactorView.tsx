@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CodeError, CodeFieldError, CodeStepStatus } from '../../../machines/twoFactorMachine';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { Button } from '../../ui/Button';
 import { card } from '../../ui/Card';
 import { OneTimeCodeForm } from '../../ui/OneTimeCodeForm';
@@ -27,7 +27,7 @@ export function TwoFactorView({ status, code, fieldError, error, onChange, onSub
   const { t } = useLingui();
   return (
     <Page title={t`Two-factor authentication`} lead={t`Enter the 6-digit code from your authenticator app.`} width="narrow">
-      <div className={`${card} ${css({ maxW: 'md' })}`}>
+      <div className={cx(card, css({ maxW: 'md' }))}>
         {status === 'challenging' ? (
           <Spinner label={t`Preparing the code step...`} />
         ) : status === 'challengeFailed' ? (
