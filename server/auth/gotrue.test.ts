@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, type Config } from '../config.ts';
 import { startTestBackend, uniqueEmail, type TestBackend } from './fixtures/backend.ts';
+import { hashPassword } from './users.ts';
 
 const backends: TestBackend[] = [];
 async function backend(config: Partial<Config>): Promise<TestBackend> {
@@ -73,6 +74,22 @@ describe('required password characters (PASSWORD_REQUIRED_CHARACTERS)', () => {
     await client.auth.signInWithPassword({ email, password: 'Good-Pass-123' });
     const update = await client.auth.updateUser({ password: 'nouppercase123' });
     expect(update.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['characters'] });
+  });
+
+  it('a right password the policy now finds weak still signs in, with weak_password (data.weakPassword)', async () => {
+    const email = uniqueEmail('chars-old');
+    const { data } = await t.serviceClient().auth.admin.createUser({ email, password: 'Good-Pass-123', email_confirm: true });
+    // A password set before the policy was tightened.
+    await t.backend.db.query('update auth.users set encrypted_password = $2 where id = $1', [data.user?.id, await hashPassword('lowercase-only')]);
+    const signIn = await t.client().auth.signInWithPassword({ email, password: 'lowercase-only' });
+    expect(signIn.error).toBeNull();
+    expect(signIn.data.session).not.toBeNull();
+    expect(signIn.data.weakPassword).toEqual({ message: characters, reasons: ['characters'] });
+    const other = uniqueEmail('chars-strong');
+    await t.serviceClient().auth.admin.createUser({ email: other, password: 'Good-Pass-123', email_confirm: true });
+    const strong = await t.client().auth.signInWithPassword({ email: other, password: 'Good-Pass-123' });
+    expect(strong.error).toBeNull();
+    expect(strong.data.weakPassword).toBeUndefined();
   });
 });
 

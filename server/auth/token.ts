@@ -8,6 +8,7 @@ import { startSession } from './sessions.ts';
 import type { AuthState } from './state.ts';
 import { idTokenGrant, web3Grant } from './unsupported.ts';
 import { findUserByEmail, findUserById, isBanned, passwordMatches } from './users.ts';
+import { passwordWeaknesses } from './validate.ts';
 import { linkTypeOfFlow, SESSION_METHOD } from './verification.ts';
 
 /** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
@@ -49,7 +50,10 @@ async function passwordGrant(state: AuthState, req: ApiRequest) {
   if (!user || !valid) throw badRequest('invalid_credentials', 'Invalid login credentials');
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
-  return state.db.transaction((tx) => startSession(state.config, tx, user, 'password', req));
+  const session = await state.db.transaction((tx) => startSession(state.config, tx, user, 'password', req));
+  // GoTrue signs in a right password that today's policy finds weak, and says so (data.weakPassword).
+  const { reasons, messages } = passwordWeaknesses(password, state.config.passwordPolicy);
+  return reasons.length > 0 ? { ...session, weak_password: { message: messages.join(' '), reasons } } : session;
 }
 
 /** POST /token?grant_type=pkce {auth_code, code_verifier}: an e-mailed link's auth code buys one session. */
