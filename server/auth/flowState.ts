@@ -51,9 +51,18 @@ export function pkceChallenge(body: Json): PkceChallenge | undefined {
   return { challenge, method: lowered };
 }
 
-/** Stores the flow state a PKCE link of `method` will be redeemed against. */
+/**
+ * Stores the flow state a PKCE link of `method` will be redeemed against. The user's earlier ones
+ * that nothing can redeem any more go: unissued ones of this method (the new link replaces their
+ * link), and issued codes past their five minutes; so a user never holds more than a few rows.
+ */
 export async function createFlowState(db: Queryable, userId: string, pkce: PkceChallenge, method: FlowMethod): Promise<void> {
   const at = now();
+  await db.query(
+    `delete from auth.flow_state
+      where user_id = $1 and ((authentication_method = $2 and auth_code_issued_at is null) or auth_code_issued_at < $3)`,
+    [userId, method, new Date(at.getTime() - AUTH_CODE_LIFETIME_MS)],
+  );
   // The auth code is drawn when the link is followed (issueAuthCode); until then none can be redeemed.
   await db.query(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method, created_at, updated_at)

@@ -154,6 +154,18 @@ describe('PKCE sign-up confirmation', () => {
     expect(user.token).not.toBe('');
   });
 
+  it('asking again replaces the flow state the earlier link would have redeemed; the new link works', async () => {
+    const browser = pkceBrowser();
+    const email = uniqueEmail('pkce-again');
+    expect((await browser.client.auth.signUp({ email, password: TEST_PASSWORD })).error).toBeNull();
+    expect((await browser.client.auth.signUp({ email, password: TEST_PASSWORD })).error).toBeNull();
+    const [flows] = await sql<{ n: number }>('select count(*)::int as n from auth.flow_state f join auth.users u on u.id = f.user_id where u.email = $1', [email]);
+    expect(flows.n).toBe(1);
+    const { data, error } = await browser.client.auth.exchangeCodeForSession(await authCodeFromLink(email, 2));
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+  });
+
   it('without a challenge the implicit flow is unchanged: a plain token and the session in the fragment', async () => {
     const email = uniqueEmail('implicit');
     expect((await anonClient().auth.signUp({ email, password: TEST_PASSWORD })).error).toBeNull();
