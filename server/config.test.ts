@@ -26,6 +26,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SIGNING_KEYS: '' }).jwtSigningKeys).toBeUndefined();
   });
 
+  it("reads GoTrue's switches: anonymous sign-ins (off), their hourly limit, password policy, secure password change (off)", () => {
+    const defaults = loadConfig({});
+    expect([defaults.anonymousSignIns, defaults.anonymousRateLimit, defaults.securePasswordChange]).toEqual([false, 30, false]);
+    expect(defaults.passwordPolicy).toEqual({ minLength: 8, requiredCharacters: [] });
+    const c = loadConfig({
+      ENABLE_ANONYMOUS_USERS: 'true',
+      RATE_LIMIT_ANONYMOUS_USERS: '5',
+      PASSWORD_MIN_LENGTH: '12',
+      PASSWORD_REQUIRED_CHARACTERS: 'abc:0123456789',
+      SECURE_PASSWORD_CHANGE: 'true',
+    });
+    expect([c.anonymousSignIns, c.anonymousRateLimit, c.securePasswordChange]).toEqual([true, 5, true]);
+    expect(c.passwordPolicy).toEqual({ minLength: 12, requiredCharacters: ['abc', '0123456789'] });
+  });
+
   it('defaults to the documented ports, keys and admin', () => {
     const c = loadConfig({});
     expect([c.apiPort, c.webPort, c.apiUrl, c.siteUrl]).toEqual([54321, 5173, 'http://localhost:54321', 'http://localhost:5173']);
