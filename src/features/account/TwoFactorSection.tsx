@@ -143,7 +143,8 @@ function Enrol({ status, enrolment, code, fieldError, error, onCodeChange, onCod
         readOnly
         spellCheck={false}
         onFocus={(e) => e.currentTarget.select()}
-        className={css({ w: 'full', '& input': { fontFamily: 'mono', letterSpacing: 'wide', wordBreak: 'break-all' } })}
+        // Small enough on a phone for the whole 32-character key to show.
+        className={css({ w: 'full', '& input': { fontFamily: 'mono', fontSize: { base: 'sm', sm: 'md' }, letterSpacing: { base: 'normal', sm: 'wide' } } })}
       />
       <div className={css({ w: 'full' })}>
         <OneTimeCodeForm
