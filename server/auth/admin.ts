@@ -6,6 +6,7 @@ import { requireAdmin } from './bearer.ts';
 import { now } from './clock.ts';
 import { badRequest, notFound, unprocessable, versionHeaders } from './errors.ts';
 import { resolveRedirect } from './redirect.ts';
+import { adminFactors } from './mfa.ts';
 import { deleteUserSessions } from './sessions.ts';
 import type { AuthState } from './state.ts';
 import {
@@ -40,6 +41,8 @@ export function parseBanDuration(raw: string): Date | null {
 
 /** Routes below /admin (service_role only). */
 export async function admin(state: AuthState, req: ApiRequest): Promise<ApiResponse | undefined> {
+  const factorsResponse = await adminFactors(state, req);
+  if (factorsResponse) return factorsResponse;
   const users = /^\/admin\/users(?:\/([^/]+))?\/?$/.exec(req.path);
   const isGenerateLink = req.path === '/admin/generate_link';
   const isInvite = req.path === '/invite';
