@@ -32,6 +32,14 @@ export type Client = {
   rpc: PostgrestClient['rpc'];
 };
 
+/** GoTrue's auth codes are UUIDs; any other `code` in a shop URL is not an e-mailed link's. */
+const AUTH_CODE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the query carries a PKCE auth code, as an e-mailed link brings it back (`?code=<uuid>`). */
+export function hasAuthCode(search: string): boolean {
+  return AUTH_CODE.test(new URLSearchParams(search).get('code') ?? '');
+}
+
 /**
  * Whether supabase-js would find a session when it starts: one stored under its key, or an e-mailed
  * link's answer in the URL: a PKCE auth code (`?code=…`, exchanged with the verifier this browser
@@ -42,7 +50,7 @@ function sessionMayExist(storageKey: string): boolean {
   if (typeof window === 'undefined') return false;
   const { hash, search } = window.location;
   const fromUrl = [new URLSearchParams(hash.slice(1)), new URLSearchParams(search)];
-  if (fromUrl[1].has('code') || fromUrl.some((params) => params.has('access_token') || params.has('error_description'))) return true;
+  if (hasAuthCode(search) || fromUrl.some((params) => params.has('access_token') || params.has('error_description'))) return true;
   try {
     return window.localStorage.getItem(storageKey) !== null;
   } catch {

@@ -1,4 +1,4 @@
-import { supabase } from './client';
+import { hasAuthCode, supabase } from './client';
 
 /**
  * What became of an e-mailed auth link the page was opened with, when it did not sign in:
@@ -15,8 +15,7 @@ const queryOf = () => new URLSearchParams(window.location.search);
 const fragmentOf = () => new URLSearchParams(window.location.hash.slice(1));
 
 function broughtByLink(): boolean {
-  const query = queryOf();
-  return query.has('code') || [query, fragmentOf()].some((params) => params.has('error_description'));
+  return hasAuthCode(window.location.search) || [queryOf(), fragmentOf()].some((params) => params.has('error_description'));
 }
 
 /** Takes the link's parameters out of the address bar, so a reload or a shared URL does not repeat them. */
@@ -53,7 +52,7 @@ async function inspectLink(): Promise<EmailLinkProblem | null> {
   const { error } = await (await supabase().auth()).initialize();
   let problem: EmailLinkProblem | null = null;
   if (error) problem = VERIFIER_CODES.has(error.code ?? '') ? 'otherBrowser' : 'invalid';
-  else if (queryOf().has('code')) problem = 'otherBrowser';
+  else if (hasAuthCode(window.location.search)) problem = 'otherBrowser';
   if (problem) forgetLinkParams();
   return problem;
 }

@@ -5,6 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const STORAGE_KEY = 'sb-localhost-auth-token';
+/** An auth code as GoTrue issues them (a UUID). */
+const CODE = '0b6f2a8e-5d7c-4f1e-9a3b-2c4d6e8f0a1b';
 const VERIFIER_KEY = `${STORAGE_KEY}-code-verifier`;
 const USER = { id: 'u1', aud: 'authenticated', email: 'new@example.test', app_metadata: {}, user_metadata: {}, created_at: '2025-01-01T00:00:00Z' };
 const SESSION = { access_token: 'linked-token', refresh_token: 'linked-refresh', token_type: 'bearer', expires_in: 3600, expires_at: Math.floor(Date.now() / 1000) + 3600, user: USER };
@@ -49,24 +51,25 @@ afterEach(() => {
 });
 
 describe('an e-mailed link the page was opened with', () => {
-  it('no link: no problem, and the auth client is not loaded for it', async () => {
-    const { takeEmailLinkProblem, client } = await openAt('/shop?code-of-conduct=1');
+  it.each([['/shop?code-of-conduct=1'], ['/shop?code=SUMMER25']])('no link (%s): no problem, the URL stays, and the auth client is not loaded for it', async (path) => {
+    const { takeEmailLinkProblem, client } = await openAt(path);
     expect(await takeEmailLinkProblem()).toBeNull();
     expect(client.mayHaveSession()).toBe(false);
+    expect(`${window.location.pathname}${window.location.search}`).toBe(path);
   });
 
   it('?code= in the browser that asked: exchanged with its verifier, signed in, the code leaves the address bar', async () => {
     localStorage.setItem(VERIFIER_KEY, JSON.stringify('v'.repeat(56)));
-    const { takeEmailLinkProblem, client } = await openAt('/?code=abc-123');
+    const { takeEmailLinkProblem, client } = await openAt(`/?code=${CODE}`);
     expect(client.mayHaveSession()).toBe(true);
     expect(await takeEmailLinkProblem()).toBeNull();
-    expect(exchanges).toEqual([{ auth_code: 'abc-123', code_verifier: 'v'.repeat(56) }]);
+    expect(exchanges).toEqual([{ auth_code: CODE, code_verifier: 'v'.repeat(56) }]);
     expect((await (await client.auth()).getSession()).data.session?.access_token).toBe('linked-token');
     expect(window.location.search).toBe('');
   });
 
   it('?code= in another browser (no verifier): otherBrowser, nothing sent, the code leaves the address bar; asked again, the same answer', async () => {
-    const { takeEmailLinkProblem } = await openAt('/?code=abc-123&lang=de');
+    const { takeEmailLinkProblem } = await openAt(`/?code=${CODE}&lang=de`);
     // Two askers at once (an effect run again when the language arrives) and one later.
     const [first, second] = await Promise.all([takeEmailLinkProblem(), takeEmailLinkProblem()]);
     expect([first, second]).toEqual(['otherBrowser', 'otherBrowser']);
@@ -78,7 +81,7 @@ describe('an e-mailed link the page was opened with', () => {
   it('a verifier this browser kept from another request (400 bad_code_verifier): otherBrowser', async () => {
     localStorage.setItem(VERIFIER_KEY, JSON.stringify('w'.repeat(56)));
     answer = { status: 400, body: { code: 'bad_code_verifier', message: 'code challenge does not match previously saved code verifier' } };
-    const { takeEmailLinkProblem } = await openAt('/?code=abc-123');
+    const { takeEmailLinkProblem } = await openAt(`/?code=${CODE}`);
     expect(await takeEmailLinkProblem()).toBe('otherBrowser');
     expect(exchanges).toHaveLength(1);
   });
@@ -89,7 +92,7 @@ describe('an e-mailed link the page was opened with', () => {
   ])('%s: invalid', async (_name, status, code) => {
     localStorage.setItem(VERIFIER_KEY, JSON.stringify('v'.repeat(56)));
     answer = { status, body: { code, message: 'invalid flow state' } };
-    const { takeEmailLinkProblem } = await openAt('/?code=abc-123');
+    const { takeEmailLinkProblem } = await openAt(`/?code=${CODE}`);
     expect(await takeEmailLinkProblem()).toBe('invalid');
     expect(window.location.search).toBe('');
   });
