@@ -52,16 +52,19 @@ export function pkceChallenge(body: Json): PkceChallenge | undefined {
 }
 
 /**
- * Stores the flow state a PKCE link of `method` will be redeemed against. The user's earlier ones
- * that nothing can redeem any more go: unissued ones of this method (the new link replaces their
- * link), and issued codes past their five minutes; so a user never holds more than a few rows.
+ * Stores the flow state a PKCE link of `method` will be redeemed against; it lives as long as that
+ * link (`linkLifetimeMs`). Rows nothing can redeem any more go at the same time: this user's
+ * unissued ones of this method (the new link replaces their link), anyone's unissued ones older
+ * than a link lives, and anyone's issued codes past their five minutes.
  */
-export async function createFlowState(db: Queryable, userId: string, pkce: PkceChallenge, method: FlowMethod): Promise<void> {
+export async function createFlowState(db: Queryable, userId: string, pkce: PkceChallenge, method: FlowMethod, linkLifetimeMs: number): Promise<void> {
   const at = now();
   await db.query(
     `delete from auth.flow_state
-      where user_id = $1 and ((authentication_method = $2 and auth_code_issued_at is null) or auth_code_issued_at < $3)`,
-    [userId, method, new Date(at.getTime() - AUTH_CODE_LIFETIME_MS)],
+      where (user_id = $1 and authentication_method = $2 and auth_code_issued_at is null)
+         or auth_code_issued_at < $3
+         or (auth_code_issued_at is null and created_at < $4)`,
+    [userId, method, new Date(at.getTime() - AUTH_CODE_LIFETIME_MS), new Date(at.getTime() - linkLifetimeMs)],
   );
   // The auth code is drawn when the link is followed (issueAuthCode); until then none can be redeemed.
   await db.query(

@@ -59,7 +59,7 @@ export async function issueLinkToken(
   newEmail?: string,
   pkce?: PkceChallenge,
 ): Promise<string> {
-  if (pkce) await createFlowState(db, userId, pkce, FLOW_METHOD[type]);
+  if (pkce) await createFlowState(db, userId, pkce, FLOW_METHOD[type], LINK_LIFETIME_MS);
   const token = pkce ? `${PKCE_PREFIX}${randomToken()}` : randomToken();
   const { token: column, sentAt } = STORAGE[type];
   const at = now();

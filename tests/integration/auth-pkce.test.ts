@@ -166,6 +166,21 @@ describe('PKCE sign-up confirmation', () => {
     expect(data.session?.user.email).toBe(email);
   });
 
+  it("a new flow state clears anyone's dead ones: unissued past a link's 24 hours, issued past five minutes", async () => {
+    const stale = [uniqueEmail('pkce-stale-link'), uniqueEmail('pkce-stale-code')];
+    for (const email of stale) expect((await pkceBrowser().client.auth.signUp({ email, password: TEST_PASSWORD })).error).toBeNull();
+    await authCodeFromLink(stale[1]);
+    await sql(
+      `update auth.flow_state f set created_at = f.created_at - interval '25 hours',
+              auth_code_issued_at = f.auth_code_issued_at - interval '301 seconds'
+         from auth.users u where u.id = f.user_id and u.email = any($1)`,
+      [stale],
+    );
+    expect((await pkceBrowser().client.auth.signUp({ email: uniqueEmail('pkce-sweeper'), password: TEST_PASSWORD })).error).toBeNull();
+    const [left] = await sql<{ n: number }>('select count(*)::int as n from auth.flow_state f join auth.users u on u.id = f.user_id where u.email = any($1)', [stale]);
+    expect(left.n).toBe(0);
+  });
+
   it('without a challenge the implicit flow is unchanged: a plain token and the session in the fragment', async () => {
     const email = uniqueEmail('implicit');
     expect((await anonClient().auth.signUp({ email, password: TEST_PASSWORD })).error).toBeNull();
