@@ -13,7 +13,7 @@ import { HEALTH, settingsJson } from './settings.ts';
 import { signup } from './signup.ts';
 import { createAuthState, type AuthState } from './state.ts';
 import { token } from './token.ts';
-import { authorize, disabledFeature } from './unsupported.ts';
+import { authorize, refuseDisabledFeature } from './unsupported.ts';
 import { verifyLinkFromEmail, verifyOtp } from './verify.ts';
 
 type Handler = (state: AuthState, req: ApiRequest) => Promise<ApiResponse>;
@@ -67,8 +67,7 @@ export function createAuth(context: ServerContext, options: AuthOptions = {}): M
       if (!handler) throw new AuthError(405, 'method_not_allowed', `Method ${req.method} not allowed on ${path}`);
       return handler(state, req);
     }
-    const off = disabledFeature(path);
-    if (off) throw off;
+    await refuseDisabledFeature(state, req, path);
     const adminResponse = await admin(state, { ...req, path });
     if (adminResponse) return adminResponse;
     const factorsResponse = await factors(state, { ...req, path });

@@ -1,6 +1,8 @@
 import type { ApiRequest, ApiResponse } from '../http.ts';
+import { authenticate } from './bearer.ts';
 import { readBody, stringField } from './body.ts';
 import { type AuthError, badRequest, notFound, OAuthError, unprocessable } from './errors.ts';
+import type { AuthState } from './state.ts';
 
 /*
  * GoTrue features this server does not serve (SSO, passkeys, OAuth providers, manual identity
@@ -8,19 +10,24 @@ import { type AuthError, badRequest, notFound, OAuthError, unprocessable } from 
  * feature is turned off, so an app learns "not enabled" rather than meeting an unknown route.
  */
 
-/** Route prefixes GoTrue guards with a "feature enabled" middleware, and that middleware's answer. */
-const DISABLED_PREFIXES: [prefix: string, refusal: () => AuthError][] = [
-  ['/sso', () => notFound('saml_provider_disabled', 'SAML 2.0 is disabled')],
-  ['/passkeys', () => notFound('passkey_disabled', 'Passkeys are disabled')],
-  ['/user/identities', () => notFound('manual_linking_disabled', 'Manual linking is disabled')],
-  ['/oauth', () => notFound('feature_disabled', 'OAuth server is disabled')],
-  ['/user/oauth', () => notFound('feature_disabled', 'OAuth server is disabled')],
+/**
+ * Route prefixes GoTrue guards with a "feature enabled" middleware, and that middleware's answer;
+ * below /user GoTrue checks the bearer token first.
+ */
+const DISABLED_PREFIXES: { prefix: string; signedIn?: boolean; refusal: () => AuthError }[] = [
+  { prefix: '/sso', refusal: () => notFound('saml_provider_disabled', 'SAML 2.0 is disabled') },
+  { prefix: '/passkeys', refusal: () => notFound('passkey_disabled', 'Passkeys are disabled') },
+  { prefix: '/oauth', refusal: () => notFound('feature_disabled', 'OAuth server is disabled') },
+  { prefix: '/user/identities', signedIn: true, refusal: () => notFound('manual_linking_disabled', 'Manual linking is disabled') },
+  { prefix: '/user/oauth', signedIn: true, refusal: () => notFound('feature_disabled', 'OAuth server is disabled') },
 ];
 
-/** GoTrue's answer for a path below a feature that is off here, or undefined. */
-export function disabledFeature(path: string): AuthError | undefined {
-  const match = DISABLED_PREFIXES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
-  return match?.[1]();
+/** Throws GoTrue's answer for a path below a feature that is off here; returns for any other path. */
+export async function refuseDisabledFeature(state: AuthState, req: ApiRequest, path: string): Promise<void> {
+  const match = DISABLED_PREFIXES.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+  if (!match) return;
+  if (match.signedIn) await authenticate(req, state.config, state.db);
+  throw match.refusal();
 }
 
 /** The OAuth providers GoTrue knows (its settings list them, all off here). */

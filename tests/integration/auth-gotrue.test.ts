@@ -407,6 +407,9 @@ describe('features not served here answer as GoTrue does with them off', () => {
     expect(passkeys.error).toMatchObject({ status: 404, code: 'passkey_disabled', message: 'Passkeys are disabled' });
     const grants = await user.client.auth.oauth.listGrants();
     expect(grants.error).toMatchObject({ status: 404, code: 'feature_disabled', message: 'OAuth server is disabled' });
+    // Below /user GoTrue asks for the bearer token before it says the feature is off.
+    const unsigned = await rest('/auth/v1/user/identities/authorize?provider=google', { headers: { authorization: '' } });
+    expect(unsigned.status).toBe(401);
   });
 
   it('a path GoTrue does not have is still 404 not_found', async () => {
