@@ -229,7 +229,22 @@ describe('/rest/v1 query strings', () => {
     for (const raw of ['%', '%zz', '%00', '%ff%fe', '%C0%AF', 'select=%', 'title=eq.%E2%28%A1', 'or=%28title.eq.a', '&&&==&', 'a[]=1&a[]=2']) {
       expectRestAnswer(await send(`/rest/v1/products?${raw}`), raw);
     }
-    await property(hostile, async (v) => expectRestAnswer(await send(`/rest/v1/${enc(v)}?select=*`), `table ${JSON.stringify(v)}`), 100);
+    await property(
+      hostile,
+      async (v) => {
+        const path = `/rest/v1/${enc(v)}?select=*`;
+        const a = await send(path);
+        // A table named "." or ".." is a dot segment: the URL is normalised before it is sent, so
+        // the request leaves /rest/v1 and the gateway answers as Kong does (404, a message, no code).
+        if (!new URL(`${apiUrl()}${path}`).pathname.startsWith('/rest/v1/')) {
+          expect(a.status, `table ${JSON.stringify(v)} → ${a.text.slice(0, 200)}`).toBe(404);
+          expect(typeof parse(a).message).toBe('string');
+        } else expectRestAnswer(a, `table ${JSON.stringify(v)}`);
+      },
+      100,
+    );
+    expect(new URL(`${apiUrl()}/rest/v1/${enc('..')}?select=*`).pathname).toBe('/rest/');
+    expect((await send(`/rest/v1/${enc('..')}?select=*`)).status).toBe(404);
   });
 
   it('10 KB values everywhere', async () => {
