@@ -29,7 +29,7 @@ console.log(`
   API (Supabase URL)  ${apiUrl}        listening on ${api.url}
 ${web ? `  Storefront          ${config.siteUrl}        listening on ${web.url}\n` : ''}${config.devRoutes ? `  Mail outbox         ${apiUrl}/_dev/mail\n` : '  Dev routes          off (/_dev/mail, /_dev/checkout): set DEV_ROUTES=true to serve them\n'}  Database            ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory'}
                       ${backend.database.summary}
-${backend.database.warnings.map((w) => `  ⚠ ${w}\n`).join('')}  Answer cache        ${backend.db.kind === 'pglite' && config.answerCache.bytes > 0 ? `on (anon reads of /rest/v1, up to ${Math.round(config.answerCache.bytes / 1024 / 1024)} MB)` : backend.db.kind === 'pglite' ? 'off (ANSWER_CACHE_BYTES=0)' : 'off (PostgreSQL: other processes may write)'}
+${backend.database.warnings.map((w) => `  ⚠ ${w}\n`).join('')}  Answer cache        ${config.answerCache.bytes > 0 && config.answerCache.entries > 0 ? `on (anon reads of /rest/v1, up to ${Math.round(config.answerCache.bytes / 1024 / 1024)} MB, until ${backend.db.kind === 'pglite' ? 'the next write' : "the database's snapshot moves"})` : 'off (ANSWER_CACHE_BYTES=0)'}
 
   anon key            ${config.anonKey}
   service_role key    ${config.serviceRoleKey}

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../http.ts';
-import { AnswerCache, IGNORED_HEADERS, cacheKey, type Answer } from './answer-cache.ts';
+import type { Queryable } from '../db/types.ts';
+import { AnswerCache, IGNORED_HEADERS, SNAPSHOT_SQL, cacheKey, snapshotVersions, type Answer, type Version, type Versions } from './answer-cache.ts';
 
 const ANON = 'anon-key';
 
@@ -172,6 +173,125 @@ describe('AnswerCache', () => {
     const b = await cache.serve(request('/t'), answer());
     expect(text(b)).toBe('[1]');
     expect(b.headers?.etag).toBeUndefined();
+  });
+});
+
+/** A database whose snapshot probes answer when the test says, with the snapshot it sets. */
+function fakeSnapshots() {
+  let snapshot = '100:100:';
+  const waiting: (() => void)[] = [];
+  const sent: string[] = [];
+  const db: Queryable = {
+    query: async <T,>(sql: string) => {
+      sent.push(sql);
+      await new Promise<void>((r) => waiting.push(r));
+      return { rows: [{ snapshot }] as T[] };
+    },
+    exec: async () => {},
+  };
+  return {
+    db,
+    sent,
+    set: (s: string) => {
+      snapshot = s;
+    },
+    /** Answers every probe sent so far, then lets the next one go out. */
+    answer: async () => {
+      const settle = async () => {
+        for (let i = 0; i < 10; i++) await Promise.resolve();
+      };
+      await settle();
+      for (const r of waiting.splice(0)) r();
+      await settle();
+    },
+  };
+}
+
+describe('snapshotVersions (PostgreSQL)', () => {
+  it('shares a probe among requests that arrived before it was sent, and never one sent before they arrived', async () => {
+    const fake = fakeSnapshots();
+    const versions = snapshotVersions(fake.db);
+    const a = versions.begin() as Promise<Version | undefined>;
+    const b = versions.begin() as Promise<Version | undefined>;
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(fake.sent).toEqual([SNAPSHOT_SQL]); // a and b share the first probe
+    const c = versions.begin() as Promise<Version | undefined>; // arrives after it was sent
+    fake.set('100:101:');
+    await fake.answer();
+    const [va, vb] = await Promise.all([a, b]);
+    expect(va).toBe(vb);
+    expect(fake.sent.length).toBe(2); // c's own probe went out once the first was answered
+    await fake.answer();
+    const vc = await c;
+    expect(vc?.id).toBe('100:101:');
+    expect(vc?.order).toBeGreaterThan(va?.order ?? Number.POSITIVE_INFINITY);
+  });
+
+  it('says the data is unchanged only when a later snapshot equals the one read at', async () => {
+    const fake = fakeSnapshots();
+    const versions = snapshotVersions(fake.db);
+    const begun = versions.begin() as Promise<Version | undefined>;
+    await fake.answer();
+    const v = (await begun) as Version;
+    const same = versions.still(v) as Promise<boolean>;
+    await fake.answer();
+    expect(await same).toBe(true);
+    fake.set('100:102:101');
+    const moved = versions.still(v) as Promise<boolean>;
+    await fake.answer();
+    expect(await moved).toBe(false);
+  });
+
+  it('keeps and serves nothing when the probe fails', async () => {
+    const db: Queryable = { query: async () => Promise.reject(new Error('connection lost')), exec: async () => {} };
+    const cache = new AnswerCache(snapshotVersions(db), { entries: 10, bytes: 1 << 20 }, async () => false);
+    let n = 0;
+    const compute = async (): Promise<Answer> => ({ response: { status: 200, body: `[${++n}]` }, storable: true });
+    await cache.serve(request('/t'), compute);
+    await cache.serve(request('/t'), compute);
+    expect(n).toBe(2);
+    expect(cache.size().entries).toBe(0);
+  });
+});
+
+describe('AnswerCache over versions from the database', () => {
+  /** Versions set by hand: `now` is what begin() observes, `later` what still() observes. */
+  function handVersions() {
+    const state = { now: { id: 'a', order: 1 } as Version, later: undefined as Version | undefined };
+    const versions: Versions = { begin: async () => state.now, still: async (v) => (state.later ?? state.now).id === v.id };
+    return { state, versions };
+  }
+  const answer = (n: { count: number }) => async (): Promise<Answer> => ({ response: { status: 200, body: `[${++n.count}]` }, storable: true });
+
+  it('keeps an answer only when the data was at the same version after it was computed', async () => {
+    const { state, versions } = handVersions();
+    const cache = new AnswerCache(versions, { entries: 10, bytes: 1 << 20 }, async () => false);
+    const n = { count: 0 };
+    state.later = { id: 'b', order: 2 }; // a transaction ended while the answer was computed
+    await cache.serve(request('/t'), answer(n));
+    expect(cache.size().entries).toBe(0);
+    state.later = undefined;
+    await cache.serve(request('/t'), answer(n));
+    await cache.serve(request('/t'), answer(n));
+    expect(n.count).toBe(2);
+    expect(cache.stats.hits).toBe(1);
+  });
+
+  it('drops everything when a later version differs, and never answers a request that observed an older one from newer entries', async () => {
+    const { state, versions } = handVersions();
+    const cache = new AnswerCache(versions, { entries: 10, bytes: 1 << 20 }, async () => false);
+    const n = { count: 0 };
+    await cache.serve(request('/t'), answer(n)); // kept at a/1
+    state.now = { id: 'b', order: 2 };
+    await cache.serve(request('/t'), answer(n)); // b is later: a's entry is dropped, kept at b/2
+    expect(n.count).toBe(2);
+    state.now = { id: 'a', order: 1 }; // a request whose probe came back before b's
+    await cache.serve(request('/t'), answer(n));
+    expect(n.count).toBe(3); // computed, not served b's entry…
+    state.now = { id: 'b', order: 3 };
+    await cache.serve(request('/t'), answer(n));
+    expect(n.count).toBe(3); // …and b's entry is still there
   });
 });
 

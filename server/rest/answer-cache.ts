@@ -61,49 +61,129 @@ interface Entry {
 }
 
 interface Pending {
-  generation: number;
+  version: string;
   /** The answer, and whether it may depend on more than the key (then it is not shared either). */
   promise: Promise<{ volatile: boolean; answer: Answer }>;
 }
 
 /**
- * Answers to reads of /rest/v1, kept until this process writes anything (see ADR 0019). Correct by
- * construction: an answer is stored only when no write was in flight when its computation started
- * and none started or ended until it finished (the write clock's generation did not move), and every
- * entry is dropped as soon as the generation moves. Identical reads arriving while one is computed,
- * with no write started since it began, share its answer (the data it read is the data they would). Bounded by entries and bytes, least recently used go.
- * `volatile` says, per generation, whether answers may depend on the clock or on request headers
+ * The state of the data an answer was read at. Two equal `id`s mean the same data; of two versions
+ * with different ids, the one with the greater `order` was observed later.
+ */
+export interface Version {
+  id: string;
+  order: number;
+}
+
+/** Where an AnswerCache learns whether data changed: this process' write clock, or the database's snapshot. */
+export interface Versions {
+  /**
+   * The version of the data now, observed after this call began — or undefined when no answer may
+   * be served from memory or kept now (a write of this process is in flight, or the source failed).
+   */
+  begin(): Version | undefined | Promise<Version | undefined>;
+  /** Whether the data is still at v, observed after this call began. */
+  still(v: Version): boolean | Promise<boolean>;
+}
+
+/**
+ * Versions from this process' write clock (PGlite: no other process writes to its data folder). An
+ * answer computed while no write was in flight and before the clock moved saw the data of that
+ * generation.
+ */
+export function clockVersions(clock: WriteClock): Versions {
+  return {
+    begin: () => (clock.writing === 0 ? { id: String(clock.generation), order: clock.generation } : undefined),
+    still: (v) => clock.writing === 0 && clock.generation === v.order,
+  };
+}
+
+/** The snapshot PostgreSQL gives a statement now: xmin:xmax:in-progress transaction ids. */
+export const SNAPSHOT_SQL = 'select pg_catalog.pg_current_snapshot()::text as snapshot';
+
+/**
+ * Versions from the database's own snapshot (PostgreSQL, which other processes may write to). What a
+ * read can see is fixed by its snapshot — xmin, xmax and the transactions in progress — and every
+ * transaction that ends changes it: xmax is the latest completed transaction id plus one, and an
+ * ending transaction either leaves the in-progress list or moves xmax. A transaction id that starts
+ * later is above xmax and can only enter the list by moving xmax. So two equal snapshots bracket a
+ * stretch of time in which no transaction ended: every read in between saw the same data,
+ * whichever process wrote and whether or not through this server.
+ *
+ * Probes are shared: a request waits for the next probe that has not been sent yet (so it is
+ * observed after the request began), and at most one is in flight. Under load one probe answers a
+ * whole batch of requests. A failing probe (e.g. PostgreSQL older than 13, a lost connection) keeps
+ * and serves nothing for that request.
+ */
+export function snapshotVersions(db: Queryable): Versions {
+  let order = 0;
+  let inFlight: Promise<unknown> = Promise.resolve();
+  let next: Promise<Version | undefined> | undefined;
+  const probe = (): Promise<Version | undefined> => {
+    next ??= inFlight.then(async () => {
+      next = undefined; // sent from here on: later arrivals wait for the probe after this one
+      const sent = db.query<{ snapshot: string }>(SNAPSHOT_SQL);
+      inFlight = sent.catch(() => {});
+      try {
+        const id = (await sent).rows[0]?.snapshot;
+        return id ? { id, order: ++order } : undefined;
+      } catch {
+        return undefined;
+      }
+    });
+    return next;
+  };
+  return { begin: probe, still: async (v) => (await probe())?.id === v.id };
+}
+
+const isPromise = <T>(v: T | Promise<T>): v is Promise<T> => typeof (v as Promise<T> | undefined)?.then === 'function';
+
+/**
+ * Answers to reads of /rest/v1, kept while the data they read has not changed (see ADR 0019).
+ * Correct by construction: an answer is stored only when the data's version (Versions) was the same
+ * when it was observed before the computation began and again after it finished, and it is served
+ * only to a request that observes that same version after it arrived; every entry is dropped as soon
+ * as a later version differs. Identical reads arriving while one is computed, observing the version
+ * it began at, share its answer (the data it read is the data they would). Bounded by entries and
+ * bytes, least recently used go.
+ * `volatile` says, per version, whether answers may depend on the clock or on request headers
  * beyond the key (views, policies or functions using now() or request.headers): then nothing is kept.
  */
 export class AnswerCache {
   private entries = new Map<string, Entry>();
   private pending = new Map<string, Pending>();
   private bytes = 0;
-  private generation: number;
-  private volatility?: { generation: number; result: Promise<boolean> };
+  private version: Version = { id: '', order: Number.NEGATIVE_INFINITY };
+  private volatility?: { version: string; result: Promise<boolean> };
   readonly stats = { hits: 0, shared: 0, misses: 0, stored: 0 };
+  private readonly versions: Versions;
 
   constructor(
-    private readonly clock: WriteClock,
+    source: WriteClock | Versions,
     private readonly limits: AnswerCacheLimits,
     private readonly volatile: () => Promise<boolean>,
     private readonly now: () => number = Date.now,
   ) {
-    this.generation = clock.generation;
+    this.versions = 'begin' in source ? source : clockVersions(source);
   }
 
   /** The answer to req: from the cache, shared with an identical read in progress, or computed. */
   async serve(req: ApiRequest, compute: () => Promise<Answer>): Promise<ApiResponse> {
     const key = cacheKey(req);
-    const generation = this.clock.generation;
-    const quiet = this.clock.writing === 0;
-    const hit = this.lookup(key, generation);
+    const begun = this.versions.begin();
+    const version = isPromise(begun) ? await begun.catch(() => undefined) : begun;
+    if (!version) {
+      this.stats.misses++;
+      return (await compute()).response;
+    }
+    const current = this.observe(version);
+    const hit = current ? this.lookup(key) : undefined;
     if (hit) {
       this.stats.hits++;
       return hit;
     }
     const pending = this.pending.get(key);
-    if (quiet && pending?.generation === generation) {
+    if (pending?.version === version.id) {
       const shared = await pending.promise;
       if (!shared.volatile) {
         this.stats.shared++;
@@ -111,12 +191,14 @@ export class AnswerCache {
       }
     }
     this.stats.misses++;
-    if (!quiet) return (await compute()).response;
-    const promise = (async () => ({ volatile: await this.isVolatile(generation), answer: await compute() }))();
-    this.pending.set(key, { generation, promise });
+    const promise = (async () => ({ volatile: await this.isVolatile(version.id), answer: await compute() }))();
+    this.pending.set(key, { version: version.id, promise });
     try {
       const { volatile, answer } = await promise;
-      if (!volatile && answer.storable && this.clock.generation === generation && this.clock.writing === 0) this.store(key, answer, generation);
+      if (!volatile && answer.storable) {
+        const still = this.versions.still(version);
+        if ((isPromise(still) ? await still.catch(() => false) : still) && this.version.id === version.id) this.store(key, answer);
+      }
       return copy(answer.response);
     } finally {
       if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
@@ -128,8 +210,23 @@ export class AnswerCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  private lookup(key: string, generation: number): ApiResponse | undefined {
-    if (generation !== this.generation) this.clear(generation);
+  /**
+   * Takes note of a version a request observed: a later one with another id drops every entry.
+   * Whether the entries held now are of that version (else the request neither reads nor keeps any).
+   */
+  private observe(v: Version): boolean {
+    if (v.id === this.version.id) {
+      if (v.order > this.version.order) this.version = v;
+      return true;
+    }
+    if (v.order < this.version.order) return false;
+    this.entries.clear();
+    this.bytes = 0;
+    this.version = v;
+    return true;
+  }
+
+  private lookup(key: string): ApiResponse | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -141,8 +238,7 @@ export class AnswerCache {
     return copy(entry.response);
   }
 
-  private store(key: string, answer: Answer, generation: number): void {
-    if (generation !== this.generation) this.clear(generation);
+  private store(key: string, answer: Answer): void {
     const body = typeof answer.response.body === 'string' ? Buffer.from(answer.response.body) : answer.response.body;
     const response: ApiResponse = { ...answer.response, body };
     const bytes = key.length + (body?.byteLength ?? 0) + JSON.stringify(response.headers ?? {}).length;
@@ -162,16 +258,10 @@ export class AnswerCache {
     }
   }
 
-  private clear(generation: number): void {
-    this.entries.clear();
-    this.bytes = 0;
-    this.generation = generation;
-  }
-
-  /** Asked once per generation (a write may have created a view or function that reads the clock). */
-  private isVolatile(generation: number): Promise<boolean> {
+  /** Asked once per version (a write may have created a view or function that reads the clock). */
+  private isVolatile(version: string): Promise<boolean> {
     // A probe that fails (e.g. the database is shutting down) keeps nothing: never a guess.
-    if (this.volatility?.generation !== generation) this.volatility = { generation, result: this.volatile().catch(() => true) };
+    if (this.volatility?.version !== version) this.volatility = { version, result: this.volatile().catch(() => true) };
     return this.volatility.result;
   }
 }
@@ -179,9 +269,12 @@ export class AnswerCache {
 /** A fresh response object around the shared body and headers (the gateway replaces body and headers on its copy). */
 const copy = (res: ApiResponse): ApiResponse => ({ status: res.status, headers: { ...res.headers }, body: res.body });
 
-/** Functions the answer of a read can change with although no data did. */
-const CLOCK_OR_HEADERS =
-  String.raw`\m(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|uuid_generate_v4|current_timestamp|current_date|current_time|localtime|localtimestamp)\M|request\.headers`;
+/**
+ * Functions and relations the answer of a read can change with although no data did: the clock,
+ * randomness, request headers, and — since no transaction needs to end for them to move — sequence
+ * positions, statistics, locks and transaction-id or session functions.
+ */
+const CLOCK_OR_HEADERS = String.raw`\m(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|uuid_generate_v4|current_timestamp|current_date|current_time|localtime|localtimestamp|currval|lastval|last_value|pg_sequence_last_value|pg_stat_\w+|pg_statio_\w+|pg_locks|pg_stat_activity|txid_\w+|pg_current_\w+|pg_backend_pid|inet_client_\w+|pg_postmaster_start_time)\M|request\.headers`;
 
 /**
  * Whether any view or row-level policy, any function a GET may call (not volatile), or any volatile
@@ -205,14 +298,15 @@ export const VOLATILE_SQL = `
                   and (provolatile <> 'v' or exists (select 1 from exprs where src ~* ('\\m' || fns.proname || '\\M')))) as volatile`;
 
 /**
- * Where views (pg_rewrite), policies and functions are stored, as the highest transaction id that
- * wrote a row of them and the number of rows: on PGlite transactions run one at a time, so creating,
- * replacing or dropping any of them changes this. About 1 ms, against 30–50 ms for VOLATILE_SQL.
+ * Where views (pg_rewrite), policies and functions are stored, as the number of rows and the sum
+ * and highest of the transaction ids that wrote them: creating, replacing or dropping any of them
+ * writes or removes a row with its own transaction id, which changes this. About 1 ms, against
+ * 30–50 ms for VOLATILE_SQL.
  */
 const CATALOG_FINGERPRINT_SQL = `select concat_ws(' ',
-  (select max(xmin::text::int8) || '/' || count(*) from pg_catalog.pg_proc),
-  (select max(xmin::text::int8) || '/' || count(*) from pg_catalog.pg_rewrite),
-  (select max(xmin::text::int8) || '/' || count(*) from pg_catalog.pg_policy)) as fingerprint`;
+  (select count(*) || '/' || sum(xmin::text::int8) || '/' || max(xmin::text::int8) from pg_catalog.pg_proc),
+  (select count(*) || '/' || sum(xmin::text::int8) || '/' || max(xmin::text::int8) from pg_catalog.pg_rewrite),
+  (select count(*) || '/' || sum(xmin::text::int8) || '/' || max(xmin::text::int8) from pg_catalog.pg_policy)) as fingerprint`;
 
 /**
  * Whether answers may change without a write (VOLATILE_SQL), asked of db (a read-only view: the

@@ -1,7 +1,7 @@
 import type { Module, ServerContext } from '../context.ts';
 import { readOnlyView } from '../db/writes.ts';
 import { json, strongEtag, type ApiRequest, type ApiResponse } from '../http.ts';
-import { AnswerCache, isRead, volatilityProbe, type Answer } from './answer-cache.ts';
+import { AnswerCache, isRead, snapshotVersions, volatilityProbe, type Answer } from './answer-cache.ts';
 import { toRestError } from './errors.ts';
 import { readRequest } from './request.ts';
 import { route } from './routes.ts';
@@ -12,17 +12,18 @@ const STALE_OBJECT_CODES = new Set(['42P01', '42703', '42883']);
 
 /**
  * /rest/v1: the PostgREST protocol over the exposed schemas, as supabase-js speaks it. Reads (GET,
- * HEAD) run in read-only transactions, as PostgREST runs them; on the embedded PGlite, which only
- * this process writes to, anon callers' answers to them are kept in an AnswerCache until the next write.
+ * HEAD) run in read-only transactions, as PostgREST runs them; anon callers' answers to them are kept
+ * in an AnswerCache until the data changes (on PGlite: this process writes; on PostgreSQL: any
+ * transaction ends, as the database's snapshot shows).
  */
 export function createRest(context: ServerContext): Module {
   const reads: ServerContext = { ...context, db: readOnlyView(context.db) };
   const holder = new SchemaCacheHolder(reads.db, context.config.dbSchemas);
   const { bytes, entries } = context.config.answerCache;
-  const cache =
-    context.db.kind === 'pglite' && bytes > 0 && entries > 0
-      ? new AnswerCache(context.db.writes, { bytes, entries }, volatilityProbe(reads.db))
-      : undefined;
+  // PGlite's data folder is this process' alone: its write clock says when data may have changed.
+  // PostgreSQL may be written by anyone: the database's snapshot says it (snapshotVersions).
+  const versions = context.db.kind === 'pglite' ? context.db.writes : snapshotVersions(reads.db);
+  const cache = bytes > 0 && entries > 0 ? new AnswerCache(versions, { bytes, entries }, volatilityProbe(reads.db)) : undefined;
 
   const answer = async (req: ApiRequest): Promise<Answer> => {
     let role = 'anon';

@@ -2,11 +2,13 @@
  * The REST answer cache (server/rest/answer-cache.ts, ADR 0019): on the embedded PGlite, anon reads
  * are answered from memory until anything writes — and no write of any kind (REST, RPC, auth,
  * storage, SQL straight to the database) is ever followed by a stale read, also when reads and
- * writes interleave. On PostgreSQL there is no cache and the same tests hold trivially.
+ * writes interleave. On PostgreSQL the cache follows the database's snapshot instead of this
+ * process' writes, so writes from a connection of another process (`outside`) are covered the same.
  * Fixture: schemas/pgrst_answer_cache.sql.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { PNG_1X1, TEST_PASSWORD, anonClient, rest, schemaClient, serviceClient, sql, uniqueEmail } from './support.ts';
 
 const db = () => schemaClient('pgrst_answer_cache');
@@ -32,6 +34,28 @@ async function untilKnown<T>(read: () => Promise<T>): Promise<T> {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * SQL from outside this server. On PostgreSQL: a connection of this test process's own, which the
+ * server's pool and write clock know nothing about — as another service or psql would write. On
+ * PGlite (whose data folder only the server opens) that is the SQL oracle.
+ */
+let outsider: pg.Client | undefined;
+async function outside(text: string, params: unknown[] = []): Promise<void> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    await sql(text, params);
+    return;
+  }
+  if (!outsider) {
+    outsider = new pg.Client({ connectionString: url });
+    await outsider.connect();
+  }
+  await outsider.query(text, params);
+}
+afterAll(async () => {
+  await outsider?.end();
+});
 
 beforeEach(async () => {
   await sql("update pgrst_answer_cache.items set n = 0, label = 'item ' || id");
@@ -66,6 +90,21 @@ describe('a read after a write sees the write', () => {
     expect(await n(3)).toBe(0);
     await sql('update pgrst_answer_cache.items set n = 42 where id = 3');
     expect(await n(3)).toBe(42);
+  });
+
+  it('SQL from another process, on a connection of its own', async () => {
+    expect(await n(11)).toBe(0);
+    expect(await n(11)).toBe(0); // now cached
+    await outside('update pgrst_answer_cache.items set n = 9 where id = 11');
+    expect(await n(11)).toBe(9);
+    if (!process.env.DATABASE_URL) return; // PGlite: no other process can hold a transaction open
+    // A transaction of its own, still open while the server reads: not seen until it commits.
+    await outside('begin');
+    await outside('update pgrst_answer_cache.items set n = 10 where id = 11');
+    expect(await n(11)).toBe(9);
+    expect(await n(11)).toBe(9);
+    await outside('commit');
+    expect(await n(11)).toBe(10);
   });
 
   it('an auth sign-up', async () => {
@@ -171,8 +210,9 @@ describe('under concurrency', () => {
     await Promise.all([
       ...writers.map(async (id) => {
         for (let v = 1; v <= rounds; v++) {
-          // Three ways to write, taking turns: REST update, RPC, SQL on the database.
-          if (v % 3 === 0) await sql('update pgrst_answer_cache.items set n = n + 1 where id = $1', [id]);
+          // Three ways to write, taking turns: REST update, RPC, SQL on the database (through the
+          // server's connection, or another process's own).
+          if (v % 3 === 0) await (id % 2 ? outside : sql)('update pgrst_answer_cache.items set n = n + 1 where id = $1', [id]);
           else if (v % 3 === 1) expect((await db().from('items').update({ n: v }).eq('id', id)).error).toBeNull();
           else expect((await db().rpc('bump', { item: id })).error).toBeNull();
           const [own, seen] = await Promise.all([n(id), all()]);
