@@ -10,9 +10,11 @@
  * claims and read-only transaction), the HTTP/SQL ratio, and the HTTP p50 with the answer cache on.
  * HTTP is timed over a kept-alive socket with the request written as bytes (as autocannon does), so
  * the figure is the server's time, not an HTTP client library's.
- * Then requests/s at 50 concurrent connections (autocannon, shop pages): cache on and cache off.
- * Budgets (exit 1 when missed): PGlite with the cache on ≥ 1,200 req/s (median of the per-second
- * counts), p99 ≤ 100 ms, 0 errors; HTTP/SQL p50 ≤ 1.3× on every query and engine.
+ * Then requests/s at 50 concurrent connections (autocannon, shop pages): cache on, cache on while
+ * a write commits every 100 ms (each one moves the data's version, so the cache starts over), and
+ * cache off.
+ * Budgets (exit 1 when missed): with the cache on, on each engine, ≥ 1,200 req/s (median of the
+ * per-second counts), p99 ≤ 100 ms, 0 errors; HTTP/SQL p50 ≤ 1.3× on every query and engine.
  * The machine is shared with whatever else runs: figures are noisy, compare runs on a quiet machine.
  */
 import { once } from 'node:events';
@@ -83,7 +85,8 @@ interface Load {
 interface EngineResult {
   engine: string;
   latency: Latency[];
-  loadOn?: Load;
+  loadOn: Load;
+  loadWrites: Load;
   loadOff: Load;
 }
 
@@ -130,13 +133,22 @@ async function timedGet(base: string, path: string, headers: Record<string, stri
   });
 }
 
-async function load(base: string, headers: Record<string, string>): Promise<Load> {
+async function load(base: string, headers: Record<string, string>, write?: () => Promise<unknown>): Promise<Load> {
+  let writes = 0;
+  const timer = write
+    ? setInterval(() => {
+        writes++;
+        write().catch((e: Error) => console.error(`write failed: ${e.message}`));
+      }, 100)
+    : undefined;
   const r = await autocannon({
     url: base,
     connections: 50,
     duration: LOAD_SECONDS,
     requests: shopUrls().map((path) => ({ method: 'GET', path, headers })),
   });
+  clearInterval(timer);
+  if (write && writes < LOAD_SECONDS * 5) console.log(`  (only ${writes} writes ran during the load)`);
   return { reqPerSec: r.requests.p50, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts };
 }
 
@@ -150,7 +162,7 @@ async function benchEngine(engine: string, databaseUrl: string | undefined): Pro
     console.log(`[${engine}] seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // A second API over the same database with the answer cache off: our overhead, nothing saved.
     const off = await startApiServer({ config: { ...config, answerCache: { bytes: 0, entries: 0 } }, db, storageDir: backend.api.context.storageDir }, 0);
-    const cached = db.kind === 'pglite' ? backend.api.url : undefined;
+    const cached = backend.api.url;
     try {
       const capture = captureStatements(db);
       const reads = readOnlyView(db);
@@ -173,7 +185,7 @@ async function benchEngine(engine: string, databaseUrl: string | undefined): Pro
             for (const s of statements[k]) await tx.query(s.sql, s.params);
           });
           const q = performance.now() - t;
-          const w = cached ? await timedGet(cached, c.urls[k], c.headers) : 0;
+          const w = await timedGet(cached, c.urls[k], c.headers);
           if (i >= 20) {
             http.push(h);
             sql.push(q);
@@ -186,14 +198,16 @@ async function benchEngine(engine: string, databaseUrl: string | undefined): Pro
           httpP95: pct(http, 95),
           sqlP50: pct(sql, 50),
           sqlP95: pct(sql, 95),
-          cachedP50: cached ? pct(hit, 50) : undefined,
+          cachedP50: pct(hit, 50),
         });
       }
       capture.restore();
       const headers = { apikey: config.anonKey, prefer: 'count=exact' };
-      const loadOn = cached ? await load(cached, headers) : undefined;
+      const loadOn = await load(cached, headers);
+      // A stock change as the admin or a checkout would make it; on PostgreSQL the same would come from any other process.
+      const loadWrites = await load(cached, headers, () => db.query("update public.variants set inventory = inventory where sku = 'BENCH-1-M'"));
       const loadOff = await load(off.url, headers);
-      return { engine, latency, loadOn, loadOff };
+      return { engine, latency, loadOn, loadWrites, loadOff };
     } finally {
       for (const socket of sockets.values()) socket.destroy();
       sockets.clear();
@@ -230,21 +244,20 @@ for (const r of results) {
   }
 }
 
-const loadLine = (l: Load | undefined) =>
-  l ? `${String(l.reqPerSec).padEnd(8)} ${String(l.p50).padEnd(7)} ${String(l.p99).padEnd(7)} ${l.errors}` : '— (no answer cache on PostgreSQL: other writers exist)';
+const loadLine = (l: Load) => `${String(l.reqPerSec).padEnd(8)} ${String(l.p50).padEnd(7)} ${String(l.p99).padEnd(7)} ${l.errors}`;
 console.log(`\nLoad: 50 connections, ${LOAD_SECONDS} s, shop pages (req/s = median of per-second counts; latency ms)`);
-console.log(`${'engine'.padEnd(16)}${'cache'.padEnd(7)}req/s    p50     p99     errors`);
+console.log(`${'engine'.padEnd(16)}${'cache'.padEnd(20)}req/s    p50     p99     errors`);
 for (const r of results) {
-  console.log(`${r.engine.padEnd(16)}${'on'.padEnd(7)}${loadLine(r.loadOn)}`);
-  console.log(`${r.engine.padEnd(16)}${'off'.padEnd(7)}${loadLine(r.loadOff)}`);
-  for (const l of [r.loadOn, r.loadOff]) if (l && l.errors > 0) missed.push(`${r.engine} ${l.errors} errors under load`);
+  console.log(`${r.engine.padEnd(16)}${'on'.padEnd(20)}${loadLine(r.loadOn)}`);
+  console.log(`${r.engine.padEnd(16)}${'on, 10 writes/s'.padEnd(20)}${loadLine(r.loadWrites)}`);
+  console.log(`${r.engine.padEnd(16)}${'off'.padEnd(20)}${loadLine(r.loadOff)}`);
+  for (const l of [r.loadOn, r.loadWrites, r.loadOff]) if (l.errors > 0) missed.push(`${r.engine} ${l.errors} errors under load`);
+  if (r.loadOn.reqPerSec < BUDGET.reqPerSec) missed.push(`${r.engine} cache on ${r.loadOn.reqPerSec} req/s < ${BUDGET.reqPerSec}`);
+  if (r.loadOn.p99 > BUDGET.p99) missed.push(`${r.engine} cache on p99 ${r.loadOn.p99} ms > ${BUDGET.p99}`);
 }
-const on = results[0].loadOn;
-if (on && on.reqPerSec < BUDGET.reqPerSec) missed.push(`PGlite cache on ${on.reqPerSec} req/s < ${BUDGET.reqPerSec}`);
-if (on && on.p99 > BUDGET.p99) missed.push(`PGlite cache on p99 ${on.p99} ms > ${BUDGET.p99}`);
 
 console.log(
-  `\nBudgets: PGlite cache on ≥ ${BUDGET.reqPerSec} req/s, p99 ≤ ${BUDGET.p99} ms, 0 errors; HTTP/SQL p50 ≤ ${BUDGET.ratio}× (cache off, every engine) → ${missed.length ? `MISSED:\n  ${missed.join('\n  ')}` : 'met'}`,
+  `\nBudgets: cache on ≥ ${BUDGET.reqPerSec} req/s, p99 ≤ ${BUDGET.p99} ms, 0 errors; HTTP/SQL p50 ≤ ${BUDGET.ratio}× (cache off, every engine) → ${missed.length ? `MISSED:\n  ${missed.join('\n  ')}` : 'met'}`,
 );
 console.log('(Figures are noisy on a shared machine: other processes take CPU from the server and the load generator alike.)');
 process.exit(missed.length ? 1 : 0);
