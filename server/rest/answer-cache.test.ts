@@ -243,6 +243,22 @@ describe('snapshotVersions (PostgreSQL)', () => {
     expect(await moved).toBe(false);
   });
 
+  it('stops probing a database without pg_current_snapshot() (PostgreSQL before 13)', async () => {
+    let probes = 0;
+    const missing = Object.assign(new Error('function pg_current_snapshot() does not exist'), { code: '42883' });
+    const db: Queryable = {
+      query: async () => {
+        probes++;
+        throw missing;
+      },
+      exec: async () => {},
+    };
+    const versions = snapshotVersions(db);
+    expect(await versions.begin()).toBeUndefined();
+    expect(await versions.begin()).toBeUndefined();
+    expect(probes).toBe(1);
+  });
+
   it('keeps and serves nothing when the probe fails', async () => {
     const db: Queryable = { query: async () => Promise.reject(new Error('connection lost')), exec: async () => {} };
     const cache = new AnswerCache(snapshotVersions(db), { entries: 10, bytes: 1 << 20 }, async () => false);

@@ -1,4 +1,4 @@
-import type { Queryable, WriteClock } from '../db/types.ts';
+import { isPgError, type Queryable, type WriteClock } from '../db/types.ts';
 import type { ApiRequest, ApiResponse } from '../http.ts';
 
 /** One computed answer to a read, and whether it may be kept for identical requests. */
@@ -119,7 +119,9 @@ export function snapshotVersions(db: Queryable): Versions {
   let order = 0;
   let inFlight: Promise<unknown> = Promise.resolve();
   let next: Promise<Version | undefined> | undefined;
+  let unsupported = false;
   const probe = (): Promise<Version | undefined> => {
+    if (unsupported) return Promise.resolve(undefined);
     next ??= inFlight.then(async () => {
       next = undefined; // sent from here on: later arrivals wait for the probe after this one
       const sent = db.query<{ snapshot: string }>(SNAPSHOT_SQL);
@@ -127,7 +129,9 @@ export function snapshotVersions(db: Queryable): Versions {
       try {
         const id = (await sent).rows[0]?.snapshot;
         return id ? { id, order: ++order } : undefined;
-      } catch {
+      } catch (e) {
+        // PostgreSQL before 13 has no pg_current_snapshot(): the cache stays off rather than probe in vain.
+        if (isPgError(e) && e.code === '42883') unsupported = true;
         return undefined;
       }
     });
