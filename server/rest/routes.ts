@@ -5,7 +5,8 @@ import { appliedPreferences } from './headers.ts';
 import { checkMaxAffected, jsonPayload, maxAffectedOf, parseQueryOf, rowsChangedInTransaction, runChanging, withSchema, type RestRequest } from './request.ts';
 import { argNamesOf, planRpc, variadicNamesOf, type CallArgs, type CallMedia } from './rpc.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
-import { QueryBuilder, qualified } from './sql.ts';
+import type { QueryAst } from './parse.ts';
+import { QueryBuilder, qualified, type Statement } from './sql.ts';
 import { answerWrite, planWrite, type Payload } from './write.ts';
 
 /** One /rest/v1 request → the table, view or function it names, by method. */
@@ -26,11 +27,7 @@ export async function route(r: RestRequest): Promise<ApiResponse> {
   switch (r.req.method) {
     case 'GET':
     case 'HEAD': {
-      const ast = parseQueryOf(r.req);
-      const statement = await withSchema(r, (cache) => {
-        const relation = lookup(cache, r.schema, name);
-        return planRead(r, new QueryBuilder(cache, ast.scopes), ast, relation, `${qualified(relation)} as "t0"`, readShape(r));
-      });
+      const { ast, statement } = await planTableRead(r, name);
       return answerRead(r, ast, statement);
     }
     case 'POST':
@@ -49,6 +46,70 @@ export async function route(r: RestRequest): Promise<ApiResponse> {
     default:
       throw restError(405, 'PGRST117', `Unsupported HTTP method: ${r.req.method}`);
   }
+}
+
+/**
+ * Reads of tables and views, remembered: shops send the same few query strings over and over (a
+ * shop page, a product page), and parsing and planning one is most of the REST layer's own work
+ * on a small read. The parsed query string is kept by the string; the statement by everything it
+ * is planned from (schema, name, method, Accept, Prefer: count, Range and the query string), per
+ * schema cache, so a reloaded cache plans afresh and an old one's plans go with it. Only what
+ * parsed and planned is kept: a request that fails does the work (and fails) every time.
+ * Nothing here depends on the caller: the statement runs under the caller's role and claims.
+ */
+const PLANS_KEPT = 256;
+/** Longer query strings and statements are planned every time (what is kept stays under ~10 MB). */
+const PLANNED_QUERY_MAX = 4096;
+const PLANNED_SQL_MAX = 32 * 1024;
+const parsedReads = new Map<string, QueryAst>();
+const plannedReads = new WeakMap<SchemaCache, Map<string, Statement>>();
+
+/** Looks a kept entry up, making it the most recently used. */
+function recall<T>(kept: Map<string, T>, key: string): T | undefined {
+  const value = kept.get(key);
+  if (value !== undefined) {
+    kept.delete(key);
+    kept.set(key, value);
+  }
+  return value;
+}
+
+/** Keeps an entry, dropping the least recently used beyond PLANS_KEPT. */
+function keep<T>(kept: Map<string, T>, key: string, value: T): void {
+  if (kept.size >= PLANS_KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(key, value);
+}
+
+async function planTableRead(r: RestRequest, name: string): Promise<{ ast: QueryAst; statement: Statement }> {
+  const search = r.req.url.search;
+  const remembered = search.length <= PLANNED_QUERY_MAX;
+  let ast = remembered ? recall(parsedReads, search) : undefined;
+  if (!ast) {
+    ast = parseQueryOf(r.req);
+    if (remembered) keep(parsedReads, search, ast);
+  }
+  const parsed = ast;
+  // Free text (the name, the Range headers) goes in with its length, so no two requests share a key.
+  const { range, 'range-unit': unit } = r.req.headers;
+  const key = remembered
+    ? `${r.req.method}\0${r.schema}\0${r.accept.media}\0${r.accept.stripNulls}\0${r.prefs.count}\0${range?.length}:${range}\0${unit?.length}:${unit}\0${name.length}:${name}\0${search}`
+    : '';
+  const statement = await withSchema(r, (cache) => {
+    let plans = remembered ? plannedReads.get(cache) : undefined;
+    const known = plans && recall(plans, key);
+    if (known) return known;
+    const relation = lookup(cache, r.schema, name);
+    const planned = planRead(r, new QueryBuilder(cache, parsed.scopes), parsed, relation, `${qualified(relation)} as "t0"`, readShape(r));
+    if (remembered && planned.sql.length <= PLANNED_SQL_MAX) {
+      if (!plans) {
+        plans = new Map();
+        plannedReads.set(cache, plans);
+      }
+      keep(plans, key, planned);
+    }
+    return planned;
+  });
+  return { ast: parsed, statement };
 }
 
 function lookup(cache: SchemaCache, schema: string, name: string): Relation {
