@@ -41,6 +41,13 @@ describe('loadConfig', () => {
     expect(c.passwordPolicy).toEqual({ minLength: 12, requiredCharacters: ['abc', '0123456789'] });
   });
 
+  it("reads extended e-mail validation (off) under our name or GoTrue's", () => {
+    expect(loadConfig({}).mailerEmailValidationExtended).toBe(false);
+    expect(loadConfig({ MAILER_EMAIL_VALIDATION_EXTENDED: 'true' }).mailerEmailValidationExtended).toBe(true);
+    expect(loadConfig({ GOTRUE_MAILER_EMAIL_VALIDATION_EXTENDED: 'true' }).mailerEmailValidationExtended).toBe(true);
+    expect(loadConfig({ MAILER_EMAIL_VALIDATION_EXTENDED: 'false', GOTRUE_MAILER_EMAIL_VALIDATION_EXTENDED: 'true' }).mailerEmailValidationExtended).toBe(false);
+  });
+
   it('defaults to the documented ports, keys and admin', () => {
     const c = loadConfig({});
     expect([c.apiPort, c.webPort, c.apiUrl, c.siteUrl]).toEqual([54321, 5173, 'http://localhost:54321', 'http://localhost:5173']);

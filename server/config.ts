@@ -60,6 +60,13 @@ export interface Config {
    * (SECURE_PASSWORD_CHANGE, GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION).
    */
   securePasswordChange: boolean;
+  /**
+   * Refuse mail to addresses that cannot receive it (MAILER_EMAIL_VALIDATION_EXTENDED, GoTrue's
+   * GOTRUE_MAILER_EMAIL_VALIDATION_EXTENDED): RFC 2606 names such as example.com or *.test, a few
+   * typos and single-label hosts, with 400 email_address_invalid. Off unless asked for, as in
+   * self-hosted GoTrue (hosted Supabase turns it on); no DNS lookups here.
+   */
+  mailerEmailValidationExtended: boolean;
   /** Auth rate limits: requests per window per client IP (0 disables). */
   rateLimits: { signIn: number; signUp: number; recover: number; windowMs: number };
   stripeSecretKey?: string;
@@ -155,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     anonymousRateLimit: int(env.RATE_LIMIT_ANONYMOUS_USERS, 30),
     passwordPolicy: { minLength: int(env.PASSWORD_MIN_LENGTH, 8), requiredCharacters: characterSets(env.PASSWORD_REQUIRED_CHARACTERS) },
     securePasswordChange: bool(env.SECURE_PASSWORD_CHANGE, false),
+    mailerEmailValidationExtended: bool(env.MAILER_EMAIL_VALIDATION_EXTENDED || env.GOTRUE_MAILER_EMAIL_VALIDATION_EXTENDED, false),
     rateLimits: {
       signIn: int(env.RATE_LIMIT_SIGN_IN, 30),
       signUp: int(env.RATE_LIMIT_SIGN_UP, 10),
