@@ -22,6 +22,21 @@ export interface RestRequest {
 /** Below Node's 16 KB header limit, so an over-long query string still gets a JSON answer. */
 export const MAX_QUERY_LENGTH = 12 * 1024;
 
+/**
+ * Accept and Prefer as parsed before, by header value: clients send the same few on every request.
+ * The parsed values are shared, never changed. At most HEADERS_KEPT of each (then parsed every time).
+ */
+const HEADERS_KEPT = 64;
+const accepts = new Map<string | undefined, Accept | undefined>();
+const preferences = new Map<string | undefined, Preferences>();
+
+function remembered<T>(kept: Map<string | undefined, T>, header: string | undefined, parse: (header: string | undefined) => T): T {
+  if (kept.has(header)) return kept.get(header) as T;
+  const parsed = parse(header);
+  if (kept.size < HEADERS_KEPT && (header === undefined || header.length <= 256)) kept.set(header, parsed);
+  return parsed;
+}
+
 export async function readRequest(req: ApiRequest, context: ServerContext, holder: SchemaCacheHolder): Promise<RestRequest> {
   if (req.url.search.length > MAX_QUERY_LENGTH) {
     throw restError(414, 'PGRST100', 'The query string is too long', `At most ${MAX_QUERY_LENGTH} characters are accepted; this one has ${req.url.search.length}.`);
@@ -45,9 +60,9 @@ export async function readRequest(req: ApiRequest, context: ServerContext, holde
   if (!schemas.includes(schema)) {
     throw restError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
   }
-  const accept = parseAccept(req.headers.accept);
+  const accept = remembered(accepts, req.headers.accept, parseAccept);
   if (!accept) throw restError(406, 'PGRST107', `None of these media types are available: ${req.headers.accept}`);
-  const prefs = parsePrefer(req.headers.prefer);
+  const prefs = remembered(preferences, req.headers.prefer, parsePrefer);
   if (prefs.handling === 'strict' && prefs.invalid.length) {
     throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.invalid.join(', ')}`);
   }

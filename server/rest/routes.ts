@@ -13,7 +13,9 @@ import { answerWrite, planWrite, type Payload } from './write.ts';
 
 function pathSegments(req: ApiRequest): string[] {
   try {
-    return req.path.split('/').filter(Boolean).map(decodeURIComponent);
+    const segments = req.path.split('/').filter(Boolean);
+    // Without a `%` there is nothing to decode (and nothing malformed).
+    return req.path.includes('%') ? segments.map(decodeURIComponent) : segments;
   } catch {
     throw restError(400, 'PGRST125', 'Invalid path specified in request URL');
   }
@@ -64,17 +66,10 @@ const PLANNED_SQL_MAX = 32 * 1024;
 const parsedReads = new Map<string, QueryAst>();
 const plannedReads = new WeakMap<SchemaCache, Map<string, Statement>>();
 
-/** Looks a kept entry up, making it the most recently used. */
-function recall<T>(kept: Map<string, T>, key: string): T | undefined {
-  const value = kept.get(key);
-  if (value !== undefined) {
-    kept.delete(key);
-    kept.set(key, value);
-  }
-  return value;
-}
-
-/** Keeps an entry, dropping the least recently used beyond PLANS_KEPT. */
+/**
+ * Keeps an entry, dropping the oldest beyond PLANS_KEPT (first in, first out: a read still in use
+ * when it goes is planned once more; cheaper than reordering on every use).
+ */
 function keep<T>(kept: Map<string, T>, key: string, value: T): void {
   if (kept.size >= PLANS_KEPT) kept.delete(kept.keys().next().value as string);
   kept.set(key, value);
@@ -83,7 +78,7 @@ function keep<T>(kept: Map<string, T>, key: string, value: T): void {
 async function planTableRead(r: RestRequest, name: string): Promise<{ ast: QueryAst; statement: Statement }> {
   const search = r.req.url.search;
   const remembered = search.length <= PLANNED_QUERY_MAX;
-  let ast = remembered ? recall(parsedReads, search) : undefined;
+  let ast = remembered ? parsedReads.get(search) : undefined;
   if (!ast) {
     ast = parseQueryOf(r.req);
     if (remembered) keep(parsedReads, search, ast);
@@ -96,7 +91,7 @@ async function planTableRead(r: RestRequest, name: string): Promise<{ ast: Query
     : '';
   const statement = await withSchema(r, (cache) => {
     let plans = remembered ? plannedReads.get(cache) : undefined;
-    const known = plans && recall(plans, key);
+    const known = plans?.get(key);
     if (known) return known;
     const relation = lookup(cache, r.schema, name);
     const planned = planRead(r, new QueryBuilder(cache, parsed.scopes), parsed, relation, `${qualified(relation)} as "t0"`, readShape(r));
