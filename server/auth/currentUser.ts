@@ -8,6 +8,7 @@ import { now } from './clock.ts';
 import { badRequest, unprocessable, versionHeaders } from './errors.ts';
 import { pkceChallenge } from './flowState.ts';
 import { confirmReauthentication } from './reauthenticate.ts';
+import { checkRecipient } from './recipient.ts';
 import { resolveRedirect } from './redirect.ts';
 import { deleteUserSessions } from './sessions.ts';
 import type { AuthState } from './state.ts';
@@ -24,6 +25,9 @@ export async function getUser(state: AuthState, req: ApiRequest): Promise<ApiRes
 /**
  * PUT /user: metadata merges in; a new password ends the user's other sessions; a new email takes
  * effect only when the link mailed to the new address is followed (GoTrue's secure email change).
+ * As in GoTrue, a taken address is refused before the password is looked at; a new address the
+ * mailer refuses (MAILER_EMAIL_VALIDATION_EXTENDED) is refused then too, before a reauthentication
+ * nonce is spent, so nothing of the request is kept.
  */
 export async function updateUser(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
   const { config, db } = state;
@@ -34,30 +38,33 @@ export async function updateUser(state: AuthState, req: ApiRequest): Promise<Api
   const data = objectField(body, 'data');
   if (optionalStringField(body, 'phone')) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   const pkce = pkceChallenge(body);
+  const address = requestedEmail ? normaliseEmail(requestedEmail) : undefined;
 
-  let encryptedPassword: string | undefined;
   if (password !== undefined) {
     checkPassword(password, config.passwordPolicy);
     if (user.is_anonymous && !requestedEmail) {
       throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
     }
+  }
+
+  let newEmail: string | undefined;
+  if (address && address !== user.email?.toLowerCase()) {
+    const holder = await findUserByEmail(db, address);
+    if (holder && holder.id !== user.id) {
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    }
+    // Under autoConfirm the address changes at once, unmailed.
+    if (!config.autoConfirm) checkRecipient(config, address);
+    newEmail = address;
+  }
+
+  let encryptedPassword: string | undefined;
+  if (password !== undefined) {
     await confirmReauthentication(db, config, user, sessionId, optionalStringField(body, 'nonce'));
     if (await passwordMatches(user, password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
     encryptedPassword = await hashPassword(password);
-  }
-
-  let newEmail: string | undefined;
-  if (requestedEmail) {
-    const address = normaliseEmail(requestedEmail);
-    if (address !== user.email?.toLowerCase()) {
-      const holder = await findUserByEmail(db, address);
-      if (holder && holder.id !== user.id) {
-        throw unprocessable('email_exists', 'A user with this email address has already been registered');
-      }
-      newEmail = address;
-    }
   }
   const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), config);
 

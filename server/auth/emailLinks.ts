@@ -4,6 +4,7 @@ import { booleanField, objectField, readBody, stringField } from './body.ts';
 import { now } from './clock.ts';
 import { badRequest, tooManyRequests, unprocessable, versionHeaders } from './errors.ts';
 import { pkceChallenge, type PkceChallenge } from './flowState.ts';
+import { checkRecipient } from './recipient.ts';
 import { resolveRedirect } from './redirect.ts';
 import type { AuthState } from './state.ts';
 import { createUser, findUserByEmail, isConfirmed, type UserRow } from './users.ts';
@@ -28,6 +29,7 @@ async function mailLink(
   redirectTo: string,
   pkce?: PkceChallenge,
 ): Promise<void> {
+  checkRecipient(state.config, user.email ?? '');
   const token = await state.db.transaction((tx) => issueLinkToken(tx, user.id, type, undefined, pkce));
   const link = verifyLink(state.config, token, type, redirectTo);
   const address = user.email ?? '';
@@ -69,6 +71,7 @@ export async function resend(state: AuthState, req: ApiRequest): Promise<ApiResp
   );
   const pending = rows[0];
   if (pending) {
+    checkRecipient(state.config, pending.email_change);
     const token = await state.db.transaction((tx) => issueLinkToken(tx, pending.id, 'email_change', pending.email_change));
     await state.mailer.send(emailChangeMail(pending.email_change, verifyLink(state.config, token, 'email_change', redirectTo)));
   }
@@ -91,8 +94,10 @@ export async function otp(state: AuthState, req: ApiRequest): Promise<ApiRespons
   const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), state.config);
 
   let user = await findUserByEmail(state.db, email);
+  if (!user && !createIfMissing) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+  // Every path below mails the address: refused before a new user is created for it.
+  checkRecipient(state.config, email);
   if (!user) {
-    if (!createIfMissing) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
     const confirmedAt = state.config.autoConfirm ? now() : null;
     user = await state.db.transaction((tx) => createUser(tx, { email, encryptedPassword: null, userMetadata: data, confirmedAt }));
   }

@@ -6,6 +6,7 @@ import { reauthenticationMail } from '../mail/templates.ts';
 import { authenticate } from './bearer.ts';
 import { now } from './clock.ts';
 import { badRequest, tooManyRequests, unprocessable, versionHeaders } from './errors.ts';
+import { checkRecipient } from './recipient.ts';
 import type { AuthState } from './state.ts';
 import { hashToken } from './tokens.ts';
 import type { UserRow } from './users.ts';
@@ -22,7 +23,9 @@ const nonceHash = (userId: string, nonce: string) => hashToken(`${userId}:${nonc
 
 /**
  * GET /reauthenticate: mails the signed-in user a six-digit nonce that a password change presents
- * as `nonce` (GoTrue's Reauthenticate). Needs a confirmed email; at most one mail a minute.
+ * as `nonce` (GoTrue's Reauthenticate). Needs a confirmed email; at most one mail a minute. An
+ * address the mailer refuses (MAILER_EMAIL_VALIDATION_EXTENDED) is refused after that limit, as in
+ * GoTrue, and the nonce stored for it is rolled back.
  */
 export async function reauthenticate(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
   const { user } = await authenticate(req, state.config, state.db);
@@ -30,15 +33,19 @@ export async function reauthenticate(state: AuthState, req: ApiRequest): Promise
   if (!user.email_confirmed_at) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
   const nonce = String(randomInt(10 ** NONCE_DIGITS)).padStart(NONCE_DIGITS, '0');
   const at = now();
-  const { rows } = await state.db.query<{ sent_at: Date | string | null; stored: boolean }>(
-    `with stored as (
-       update auth.users set reauthentication_token = $2, reauthentication_sent_at = $3
-        where id = $1 and (reauthentication_sent_at is null or reauthentication_sent_at <= $4) returning id)
-     select u.reauthentication_sent_at as sent_at, exists (select 1 from stored) as stored from auth.users u where u.id = $1`,
-    [user.id, nonceHash(user.id, nonce), at, new Date(at.getTime() - MAX_FREQUENCY_MS)],
-  );
-  if (!rows[0]?.stored) throw tooFrequent(rows[0]?.sent_at ?? at, at);
-  await state.mailer.send(reauthenticationMail(user.email, nonce));
+  const email = user.email;
+  await state.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ sent_at: Date | string | null; stored: boolean }>(
+      `with stored as (
+         update auth.users set reauthentication_token = $2, reauthentication_sent_at = $3
+          where id = $1 and (reauthentication_sent_at is null or reauthentication_sent_at <= $4) returning id)
+       select u.reauthentication_sent_at as sent_at, exists (select 1 from stored) as stored from auth.users u where u.id = $1`,
+      [user.id, nonceHash(user.id, nonce), at, new Date(at.getTime() - MAX_FREQUENCY_MS)],
+    );
+    if (!rows[0]?.stored) throw tooFrequent(rows[0]?.sent_at ?? at, at);
+    checkRecipient(state.config, email);
+  });
+  await state.mailer.send(reauthenticationMail(email, nonce));
   return json(200, {}, versionHeaders(req));
 }
 

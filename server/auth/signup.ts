@@ -9,6 +9,7 @@ import { pkceChallenge } from './flowState.ts';
 import { resolveRedirect } from './redirect.ts';
 import { startSession } from './sessions.ts';
 import type { AuthState } from './state.ts';
+import { checkRecipient } from './recipient.ts';
 import { overRequestRateLimit } from './token.ts';
 import { createUser, findUserByEmail, findUserById, hashPassword, isConfirmed, userJson } from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
@@ -44,6 +45,8 @@ export async function signup(state: AuthState, req: ApiRequest): Promise<ApiResp
   const result = await db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, address);
     if (existing && (config.autoConfirm || isConfirmed(existing))) return { kind: 'exists' as const };
+    // The confirmation mail's recipient, refused before the user is created or its token stored.
+    if (!config.autoConfirm) checkRecipient(config, address);
     const user =
       existing ?? (await createUser(tx, { email: address, encryptedPassword, userMetadata: data, confirmedAt: config.autoConfirm ? now() : null }));
     if (config.autoConfirm) return { kind: 'session' as const, session: await startSession(config, tx, user, 'password', req) };
