@@ -1,7 +1,8 @@
 /**
  * The GoTrue switches the integration backend cannot show at once (issue 14): anonymous sign-ins
  * off (the default) and rate limited, required password characters, SECURE_PASSWORD_CHANGE off,
- * and an anonymous user linking an e-mail under autoConfirm — each on a backend of its own config.
+ * an anonymous user linking an e-mail under autoConfirm, and MAILER_EMAIL_VALIDATION_EXTENDED
+ * under autoConfirm — each on a backend of its own config.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, type Config } from '../config.ts';
@@ -104,5 +105,21 @@ describe('SECURE_PASSWORD_CHANGE off (the default)', () => {
     await t.backend.db.query(`update auth.sessions set created_at = now() - interval '30 days' where id = $1`, [sessionId]);
     expect((await client.auth.updateUser({ password: 'New-Pass-456' })).error).toBeNull();
     expect((await t.client().auth.signInWithPassword({ email, password: 'New-Pass-456' })).error).toBeNull();
+  });
+});
+
+describe('MAILER_EMAIL_VALIDATION_EXTENDED under autoConfirm', () => {
+  it('checks nothing where nothing is mailed: sign-up and an e-mail change take example.com at once', async () => {
+    const t = await backend({ mailerEmailValidationExtended: true, autoConfirm: true });
+    const client = t.client();
+    const signUp = await client.auth.signUp({ email: 'auto@example.com', password: 'Auto-Pass-123' });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session).not.toBeNull();
+    const { data, error } = await client.auth.updateUser({ email: 'moved@example.org' });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe('moved@example.org');
+    // The magic link is mailed even under autoConfirm, so it is checked.
+    const otp = await t.client().auth.signInWithOtp({ email: 'moved@example.org' });
+    expect(otp.error).toMatchObject({ status: 400, code: 'email_address_invalid', message: 'Email address "moved@example.org" is invalid' });
   });
 });

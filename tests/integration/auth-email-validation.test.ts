@@ -63,6 +63,10 @@ async function signedIn(email: string) {
   return { client, session: data.session, user: data.user };
 }
 
+it("runs on the suite's engine", () => {
+  expect(t.backend.db.kind).toBe(inject('databaseKind'));
+});
+
 describe('sign-up', () => {
   it('x@example.com: 400 email_address_invalid with GoTrue message, no user, no mail', async () => {
     const email = 'x@example.com';
