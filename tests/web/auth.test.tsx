@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_AUTH_FORM } from '../../machines/authFormMachine';
@@ -8,6 +9,7 @@ import { ApiError } from '../../src/api/errors';
 import AuthRoute from '../../src/features/auth/AuthRoute';
 import { AuthView, type AuthViewProps } from '../../src/features/auth/AuthView';
 import { authSearch, parseAuthTab, parseNext } from '../../src/features/auth/url';
+import { activateAllCatalogs } from '../../src/i18n/i18n';
 import { description, fakeAuth, render, renderAt } from './support';
 
 vi.mock('../../src/api/auth', async (importOriginal) => ({ ...(await importOriginal<object>()), signIn: vi.fn(), signUp: vi.fn() }));
@@ -225,6 +227,33 @@ describe('AuthRoute (container with a fake api and auth service)', () => {
     mockedSignIn.mockRejectedValueOnce(new ApiError('network', 'Failed to fetch', { status: 0 }));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description: 'Something went wrong. Please try again.' }));
+  });
+
+  it('sign up refused for an address mail cannot reach: said in the page language, not the server’s English', async () => {
+    const refused = () => new ApiError('invalid', 'Email address "x@example.com" is invalid', { code: 'email_address_invalid', status: 400 });
+    mockedSignUp.mockRejectedValueOnce(refused());
+    mount('/auth?tab=signup');
+    const user = userEvent.setup();
+    const fill = async (email: string, password: string, again: string, submit: string) => {
+      await user.type(await screen.findByLabelText(email), 'x@example.com');
+      await user.type(screen.getByLabelText(password), 'Long-Enough-1');
+      await user.type(screen.getByLabelText(again), 'Long-Enough-1');
+      await user.click(screen.getByRole('button', { name: submit }));
+    };
+    await fill('Email', 'Password', 'Confirm Password', 'Create Account');
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Sign up failed', description: "We can't send mail to this email address. Please use another one.", variant: 'destructive' }),
+    );
+    cleanup();
+    await activateAllCatalogs('de');
+    try {
+      mockedSignUp.mockRejectedValueOnce(refused());
+      mount('/auth?tab=signup');
+      await fill('E-Mail', 'Passwort', 'Passwort bestätigen', 'Konto erstellen');
+      await waitFor(() => expect(lastToast()?.description).toBe('An diese E-Mail-Adresse können wir nichts schicken. Bitte nimm eine andere.'));
+    } finally {
+      i18n.activate('en');
+    }
   });
 
   it('sign up: a mismatch is a toast and no request', async () => {

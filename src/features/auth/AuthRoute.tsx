@@ -42,6 +42,7 @@ const serverMessages: Record<string, ReturnType<typeof msg>> = {
   user_already_exists: msg`User already registered`,
   over_request_rate_limit: msg`Request rate limit reached`,
   over_email_send_rate_limit: msg`Email rate limit exceeded`,
+  email_address_invalid: msg`We can't send mail to this email address. Please use another one.`,
 };
 
 /**
