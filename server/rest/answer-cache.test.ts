@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../http.ts';
 import type { Queryable } from '../db/types.ts';
-import { AnswerCache, IGNORED_HEADERS, SNAPSHOT_SQL, cacheKey, snapshotVersions, type Answer, type Version, type Versions } from './answer-cache.ts';
+import { AnswerCache, IGNORED_HEADERS, SNAPSHOT_SQL, cacheKey, clockVersions, snapshotVersions, type Answer, type Version, type Versions } from './answer-cache.ts';
 
 const ANON = 'anon-key';
 
@@ -14,7 +14,7 @@ function request(path: string, headers: Record<string, string> = {}, method = 'G
 /** A cache over a hand-moved write clock; `compute` answers with a counter so fresh answers differ. */
 function setup(opts: { entries?: number; bytes?: number; volatile?: boolean; now?: () => number } = {}) {
   const clock = { generation: 0, writing: 0 };
-  const cache = new AnswerCache(clock, { entries: opts.entries ?? 100, bytes: opts.bytes ?? 1 << 20 }, async () => opts.volatile ?? false, opts.now);
+  const cache = new AnswerCache(clockVersions(clock), { entries: opts.entries ?? 100, bytes: opts.bytes ?? 1 << 20 }, async () => opts.volatile ?? false, opts.now);
   let computed = 0;
   const answer = (over: Partial<Answer> = {}, status = 200): (() => Promise<Answer>) => async () => {
     computed++;

@@ -160,16 +160,13 @@ export class AnswerCache {
   private version: Version = { id: '', order: Number.NEGATIVE_INFINITY };
   private volatility?: { version: string; result: Promise<boolean> };
   readonly stats = { hits: 0, shared: 0, misses: 0, stored: 0 };
-  private readonly versions: Versions;
 
   constructor(
-    source: WriteClock | Versions,
+    private readonly versions: Versions,
     private readonly limits: AnswerCacheLimits,
     private readonly volatile: () => Promise<boolean>,
     private readonly now: () => number = Date.now,
-  ) {
-    this.versions = 'begin' in source ? source : clockVersions(source);
-  }
+  ) {}
 
   /** The answer to req: from the cache, shared with an identical read in progress, or computed. */
   async serve(req: ApiRequest, compute: () => Promise<Answer>): Promise<ApiResponse> {

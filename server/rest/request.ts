@@ -5,6 +5,7 @@ import type { ApiRequest, ApiResponse } from '../http.ts';
 import type { Claims } from '../jwt.ts';
 import { RestError, restError } from './errors.ts';
 import { parseAccept, parsePrefer, type Accept, type MediaType, type Preferences } from './headers.ts';
+import { Memo } from './memo.ts';
 import { parseQuery, type QueryAst } from './parse.ts';
 import type { SchemaCache, SchemaCacheHolder } from './schema-cache.ts';
 
@@ -24,18 +25,12 @@ export const MAX_QUERY_LENGTH = 12 * 1024;
 
 /**
  * Accept and Prefer as parsed before, by header value: clients send the same few on every request.
- * The parsed values are shared, never changed. At most HEADERS_KEPT of each (then parsed every time).
+ * Values longer than 256 characters are parsed every time.
  */
 const HEADERS_KEPT = 64;
-const accepts = new Map<string | undefined, Accept | undefined>();
-const preferences = new Map<string | undefined, Preferences>();
-
-function remembered<T>(kept: Map<string | undefined, T>, header: string | undefined, parse: (header: string | undefined) => T): T {
-  if (kept.has(header)) return kept.get(header) as T;
-  const parsed = parse(header);
-  if (kept.size < HEADERS_KEPT && (header === undefined || header.length <= 256)) kept.set(header, parsed);
-  return parsed;
-}
+const accepts = new Memo<string | undefined, Accept | undefined>(HEADERS_KEPT);
+const preferences = new Memo<string | undefined, Preferences>(HEADERS_KEPT);
+const shortHeader = (header: string | undefined) => header === undefined || header.length <= 256;
 
 export async function readRequest(req: ApiRequest, context: ServerContext, holder: SchemaCacheHolder): Promise<RestRequest> {
   if (req.url.search.length > MAX_QUERY_LENGTH) {
@@ -60,9 +55,10 @@ export async function readRequest(req: ApiRequest, context: ServerContext, holde
   if (!schemas.includes(schema)) {
     throw restError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
   }
-  const accept = remembered(accepts, req.headers.accept, parseAccept);
+  const { accept: acceptHeader, prefer: preferHeader } = req.headers;
+  const accept = accepts.get(acceptHeader, () => parseAccept(acceptHeader), () => shortHeader(acceptHeader));
   if (!accept) throw restError(406, 'PGRST107', `None of these media types are available: ${req.headers.accept}`);
-  const prefs = remembered(preferences, req.headers.prefer, parsePrefer);
+  const prefs = preferences.get(preferHeader, () => parsePrefer(preferHeader), () => shortHeader(preferHeader));
   if (prefs.handling === 'strict' && prefs.invalid.length) {
     throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.invalid.join(', ')}`);
   }

@@ -6,6 +6,7 @@ import { checkMaxAffected, jsonPayload, maxAffectedOf, parseQueryOf, rowsChanged
 import { argNamesOf, planRpc, variadicNamesOf, type CallArgs, type CallMedia } from './rpc.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
 import type { QueryAst } from './parse.ts';
+import { Memo } from './memo.ts';
 import { QueryBuilder, qualified, type Statement } from './sql.ts';
 import { answerWrite, planWrite, type Payload } from './write.ts';
 
@@ -63,48 +64,33 @@ const PLANS_KEPT = 256;
 /** Longer query strings and statements are planned every time (what is kept stays under ~10 MB). */
 const PLANNED_QUERY_MAX = 4096;
 const PLANNED_SQL_MAX = 32 * 1024;
-const parsedReads = new Map<string, QueryAst>();
-const plannedReads = new WeakMap<SchemaCache, Map<string, Statement>>();
-
-/**
- * Keeps an entry, dropping the oldest beyond PLANS_KEPT (first in, first out: a read still in use
- * when it goes is planned once more; cheaper than reordering on every use).
- */
-function keep<T>(kept: Map<string, T>, key: string, value: T): void {
-  if (kept.size >= PLANS_KEPT) kept.delete(kept.keys().next().value as string);
-  kept.set(key, value);
-}
+const parsedReads = new Memo<string, QueryAst>(PLANS_KEPT);
+const plannedReads = new WeakMap<SchemaCache, Memo<string, Statement>>();
 
 async function planTableRead(r: RestRequest, name: string): Promise<{ ast: QueryAst; statement: Statement }> {
   const search = r.req.url.search;
-  const remembered = search.length <= PLANNED_QUERY_MAX;
-  let ast = remembered ? parsedReads.get(search) : undefined;
-  if (!ast) {
-    ast = parseQueryOf(r.req);
-    if (remembered) keep(parsedReads, search, ast);
+  if (search.length > PLANNED_QUERY_MAX) {
+    const ast = parseQueryOf(r.req);
+    return { ast, statement: await withSchema(r, (cache) => planTable(r, cache, ast, name)) };
   }
-  const parsed = ast;
+  const ast = parsedReads.get(search, () => parseQueryOf(r.req));
   // Free text (the name, the Range headers) goes in with its length, so no two requests share a key.
   const { range, 'range-unit': unit } = r.req.headers;
-  const key = remembered
-    ? `${r.req.method}\0${r.schema}\0${r.accept.media}\0${r.accept.stripNulls}\0${r.prefs.count}\0${range?.length}:${range}\0${unit?.length}:${unit}\0${name.length}:${name}\0${search}`
-    : '';
+  const key = `${r.req.method}\0${r.schema}\0${r.accept.media}\0${r.accept.stripNulls}\0${r.prefs.count}\0${range?.length}:${range}\0${unit?.length}:${unit}\0${name.length}:${name}\0${search}`;
   const statement = await withSchema(r, (cache) => {
-    let plans = remembered ? plannedReads.get(cache) : undefined;
-    const known = plans?.get(key);
-    if (known) return known;
-    const relation = lookup(cache, r.schema, name);
-    const planned = planRead(r, new QueryBuilder(cache, parsed.scopes), parsed, relation, `${qualified(relation)} as "t0"`, readShape(r));
-    if (remembered && planned.sql.length <= PLANNED_SQL_MAX) {
-      if (!plans) {
-        plans = new Map();
-        plannedReads.set(cache, plans);
-      }
-      keep(plans, key, planned);
+    let plans = plannedReads.get(cache);
+    if (!plans) {
+      plans = new Memo(PLANS_KEPT);
+      plannedReads.set(cache, plans);
     }
-    return planned;
+    return plans.get(key, () => planTable(r, cache, ast, name), (planned) => planned.sql.length <= PLANNED_SQL_MAX);
   });
-  return { ast: parsed, statement };
+  return { ast, statement };
+}
+
+function planTable(r: RestRequest, cache: SchemaCache, ast: QueryAst, name: string): Statement {
+  const relation = lookup(cache, r.schema, name);
+  return planRead(r, new QueryBuilder(cache, ast.scopes), ast, relation, `${qualified(relation)} as "t0"`, readShape(r));
 }
 
 function lookup(cache: SchemaCache, schema: string, name: string): Relation {
