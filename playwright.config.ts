@@ -22,6 +22,17 @@ function freshDataDir(): string {
 }
 process.env.E2E_DATA_DIR ??= freshDataDir();
 
+const CHROMIUM = { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } };
+
+/**
+ * These journeys compare what the shop shows with the whole published catalogue (counts, pages,
+ * best sellers, featured, categories), so they run first, before any journey that creates,
+ * publishes, features, restocks or sells a product: with two workers, a product created by the
+ * admin journey between the API read and the page load made "44 products" read "45". The other
+ * journeys only run once these have passed (`--no-deps` runs a file alone).
+ */
+const CATALOGUE_READERS = ['**/shop.spec.ts', '**/home.spec.ts', '**/first-screen.spec.ts', '**/collections.spec.ts', '**/search.spec.ts'];
+
 /**
  * The journeys run against the real thing: `server/main.ts` serves the built storefront (dist/, from
  * `npm run build`) on :5173 and the API on :54321, on a fresh, seeded PGlite. Chromium is Debian's;
@@ -49,13 +60,8 @@ export default defineConfig({
     navigationTimeout: 30_000,
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-      },
-    },
+    { name: 'catalogue', testMatch: CATALOGUE_READERS, use: CHROMIUM },
+    { name: 'journeys', testIgnore: CATALOGUE_READERS, dependencies: ['catalogue'], use: CHROMIUM },
   ],
   webServer: {
     command: 'npx tsx server/main.ts',
