@@ -44,6 +44,35 @@ export async function createStripeCheckoutSession(env: FunctionEnv, params: Reco
   return { id: body.id, url: body.url };
 }
 
+async function stripePost(env: FunctionEnv, path: string, params: Record<string, FormValue>, idempotencyKey: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${env.STRIPE_API_BASE ?? STRIPE_API_DEFAULT}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${env.STRIPE_SECRET_KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      'idempotency-key': idempotencyKey,
+    },
+    body: stripeFormEncode(params),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown> & { error?: { message?: string } };
+  if (!res.ok) throw new StripeError(res.status, body.error?.message ?? `Stripe answered HTTP ${res.status}`);
+  return body;
+}
+
+/** POST /v1/refunds for (part of) a payment; returns Stripe's refund id. A refund Stripe marks failed or canceled is an error. */
+export async function createStripeRefund(env: FunctionEnv, params: Record<string, FormValue>, idempotencyKey: string): Promise<string> {
+  const body = await stripePost(env, '/v1/refunds', params, idempotencyKey);
+  if (typeof body.id !== 'string') throw new StripeError(502, 'Stripe returned no refund id');
+  if (body.status === 'failed' || body.status === 'canceled') throw new StripeError(402, `Stripe reports the refund as ${body.status}`);
+  return body.id;
+}
+
+/** POST /v1/checkout/sessions/{id}/expire: the page stops taking payments (a session whose stock could not be held). */
+export async function expireStripeCheckoutSession(env: FunctionEnv, sessionId: string): Promise<void> {
+  await stripePost(env, `/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`, {}, `expire_${sessionId}`);
+}
+
 const encoder = new TextEncoder();
 
 async function hmacSha256Hex(secret: string, payload: string): Promise<string> {

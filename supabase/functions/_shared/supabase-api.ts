@@ -37,6 +37,17 @@ export async function callRpc<T>(env: FunctionEnv, fn: string, args: Record<stri
   return (await res.json()) as T;
 }
 
+/** Calls a database function through /rest/v1/rpc as the caller of an access token (their role, their RLS). */
+export async function callRpcAs<T>(env: FunctionEnv, accessToken: string, fn: string, args: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/${fn}`, {
+    method: 'POST',
+    headers: { apikey: env.SUPABASE_ANON_KEY, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as T;
+}
+
 /** Inserts one row through /rest/v1 as service_role. */
 export async function insertRow(env: FunctionEnv, table: string, row: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${env.SUPABASE_URL}/rest/v1/${table}`, {
