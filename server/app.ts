@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CORS_HEADERS, etagForEncoding, HttpError, json, notModifiedIfMatching, toApiRequest, type ApiRequest, type ApiResponse } from './http.ts';
 import type { Module, ServerContext } from './context.ts';
+import { startHousekeeping, type Housekeeping } from './checkout/housekeeping.ts';
 import { createRest } from './rest/index.ts';
 import { createAuth } from './auth/index.ts';
 import { createStorage } from './storage/index.ts';
@@ -24,6 +25,8 @@ export interface ApiServer {
   context: ServerContext;
   /** Base URL the server listens on. */
   url: string;
+  /** Sessions past their expiry and queued e-mails, handled every config.housekeepingMs (run() for one round now). */
+  housekeeping: Housekeeping;
   /** Stops accepting, waits for in-flight requests, closes modules (not the database). */
   close(): Promise<void>;
 }
@@ -37,6 +40,7 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
   const mail = createMailOutbox(init.db, { serviceRoleKey: init.config.serviceRoleKey, send: (message) => context.mailer.send(message) });
   const context: ServerContext = { ...init, mailer: init.mailer ?? mail.mailer, internalUrl: () => boundUrl };
 
+  const housekeeping = startHousekeeping(context);
   const mounts: [prefix: string, module: Module][] = [
     ['/rest/v1', createRest(context)],
     ['/auth/v1', createAuth(context)],
@@ -152,6 +156,7 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
   return {
     server,
     context,
+    housekeeping,
     url: boundUrl,
     async close() {
       await new Promise<void>((resolve) => {
@@ -159,6 +164,7 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
         server.closeIdleConnections();
       });
       await Promise.allSettled([...inFlight]);
+      await housekeeping.close();
       for (const [, module] of mounts) await module.close?.();
     },
   };

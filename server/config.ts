@@ -106,6 +106,13 @@ export interface Config {
    * /_dev/mail/send when devRoutes is on, else none (the e-mails stay queued).
    */
   mailSendUrl?: string;
+  /**
+   * How often (ms) the server ends checkout sessions past their 30 minutes (their held stock goes
+   * back) and sends queued order e-mails; 0 turns it off. HOUSEKEEPING_INTERVAL_MS, default 5000.
+   */
+  housekeepingMs: number;
+  /** Checkout sessions one client may create per 10 minutes (CHECKOUT_RATE_LIMIT, default 20). */
+  checkoutRateLimit?: number;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -181,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seed: optionalBool(env.DB_SEED),
     logRequests: bool(env.LOG_REQUESTS, false),
     mailSendUrl: env.MAIL_SEND_URL || undefined,
+    housekeepingMs: int(env.HOUSEKEEPING_INTERVAL_MS, 5000),
+    checkoutRateLimit: env.CHECKOUT_RATE_LIMIT && /^[1-9]\d{0,6}$/.test(env.CHECKOUT_RATE_LIMIT) ? Number(env.CHECKOUT_RATE_LIMIT) : undefined,
   };
   const merged = { ...config, ...overrides };
   // An API port given as an override (tests: 0 = any free port) also moves the derived URL;

@@ -35,6 +35,7 @@ export function functionEnv(context: ServerContext, overrides: Partial<FunctionE
     STRIPE_WEBHOOK_SECRET: config.stripeWebhookSecret,
     STRIPE_API_BASE: context.config.stripeApiBase,
     MAIL_SEND_URL: config.mailSendUrl ?? (config.devRoutes ? `${context.internalUrl()}/_dev/mail/send` : undefined),
+    CHECKOUT_RATE_LIMIT: config.checkoutRateLimit,
     ...overrides,
   };
 }
@@ -97,6 +98,8 @@ async function toFetchRequest(req: ApiRequest, url: string): Promise<Request> {
   for (const [key, value] of Object.entries(req.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(key)) headers.set(key, value);
   }
+  // This server is the gateway: the client address it saw, not one the client wrote (rate limits read it).
+  headers.set('x-forwarded-for', req.ip);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   const body = hasBody ? await req.body(BODY_LIMIT) : undefined;
   return new Request(url, { method: req.method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined });

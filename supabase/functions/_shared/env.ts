@@ -18,11 +18,19 @@ export interface FunctionEnv {
    * Unset: no order e-mails are sent (they stay queued in public.order_emails).
    */
   MAIL_SEND_URL?: string;
+  /** Checkout sessions one client may create per 10 minutes (default 20). */
+  CHECKOUT_RATE_LIMIT?: number;
 }
 
 export type FunctionHandler = (req: Request) => Promise<Response>;
 
 const REQUIRED = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SITE_URL'] as const;
+
+function positiveInteger(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,6}$/.test(value)) throw new Error(`CHECKOUT_RATE_LIMIT must be a whole number from 1 to 9999999, got ${value}`);
+  return Number(value);
+}
 
 /** Reads the env from a getter (Deno.env.get on hosted Supabase); a missing required value fails at start, loudly. */
 export function envFrom(get: (name: string) => string | undefined): FunctionEnv {
@@ -39,5 +47,6 @@ export function envFrom(get: (name: string) => string | undefined): FunctionEnv 
     STRIPE_WEBHOOK_SECRET: optional('STRIPE_WEBHOOK_SECRET'),
     STRIPE_API_BASE: optional('STRIPE_API_BASE'),
     MAIL_SEND_URL: optional('MAIL_SEND_URL'),
+    CHECKOUT_RATE_LIMIT: positiveInteger(optional('CHECKOUT_RATE_LIMIT')),
   };
 }

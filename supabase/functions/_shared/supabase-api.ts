@@ -48,6 +48,13 @@ export async function callRpcAs<T>(env: FunctionEnv, accessToken: string, fn: st
   return (await res.json()) as T;
 }
 
+/** Reads rows of a table or view through /rest/v1 as service_role, with PostgREST query parameters. */
+export async function selectRows<T>(env: FunctionEnv, table: string, query: Record<string, string>): Promise<T[]> {
+  const res = await fetch(`${env.SUPABASE_URL}/rest/v1/${table}?${new URLSearchParams(query)}`, { headers: serviceHeaders(env) });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as T[];
+}
+
 /** Inserts one row through /rest/v1 as service_role. */
 export async function insertRow(env: FunctionEnv, table: string, row: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${env.SUPABASE_URL}/rest/v1/${table}`, {

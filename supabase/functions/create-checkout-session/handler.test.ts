@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../../../server/start.ts';
 import { startFakeSupabase, type FakeSupabase } from '../../../server/functions/fixtures/fake-supabase.ts';
 import { startFakeStripe, type FakeStripe } from '../../../server/functions/fixtures/fake-stripe.ts';
@@ -53,8 +53,15 @@ beforeAll(async () => {
     SUPABASE_SERVICE_ROLE_KEY: backend.config.serviceRoleKey,
     SITE_URL: SITE,
     API_EXTERNAL_URL: 'http://localhost:54321',
+    CHECKOUT_RATE_LIMIT: 10_000,
   };
 }, 60_000);
+
+/** Each session holds its stock: the tests' sessions end (as at their expiry) so the next test starts with the full stock. */
+afterEach(async () => {
+  await backend.db.query(`update public.checkout_sessions set expires_at = now() - interval '1 second' where status = 'open'`);
+  await backend.db.query('select public.expire_checkout_sessions()');
+});
 
 afterAll(async () => {
   await stripe?.close();
@@ -283,5 +290,49 @@ describe('Stripe mode (STRIPE_SECRET_KEY set)', () => {
     const res = await call(cart([{ variantId: variants.tee, qty: 1 }]), undefined, stripeEnv());
     expect([res.status, await res.json()]).toEqual([502, { error: 'The payment provider refused the checkout: Invalid API Key provided' }]);
     expect(await sessionCount()).toBe(before);
+  });
+
+  it('holds the stock of an open session: the last unit goes to the first session, the second is told before paying', async () => {
+    const first = await call(cart([{ variantId: variants.lastOne, qty: 1 }]));
+    expect(first.status).toBe(200);
+    const second = await call(cart([{ variantId: variants.lastOne, qty: 1 }]));
+    expect([second.status, await second.json()]).toEqual([409, { error: 'SKU HOOD-S-GRY is sold out', code: 'sold_out', variantId: variants.lastOne, available: 0 }]);
+    const { rows } = await backend.db.query<{ stock: string; expires_at: string }>('select stock, expires_at from public.checkout_sessions where id = $1', [(await first.json()).sessionId]);
+    expect(rows[0].stock).toBe('held');
+    const minutes = (new Date(rows[0].expires_at).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+  });
+
+  it('asks Stripe for the address in the region’s countries only, and for a page that ends with the hold', async () => {
+    stripe.failWith = undefined;
+    const res = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingRegion: 'UK' }), undefined, stripeEnv());
+    expect(res.status).toBe(200);
+    const form = stripe.sessions.at(-1)!.form;
+    expect(form.getAll('shipping_address_collection[allowed_countries][0]')).toEqual(['GB']);
+    expect(form.get('shipping_address_collection[allowed_countries][1]')).toBeNull();
+    const expiresAt = Number(form.get('expires_at'));
+    const { rows } = await backend.db.query<{ expires_at: string }>('select expires_at from public.checkout_sessions where id = $1', [(await res.json()).sessionId]);
+    expect(expiresAt).toBe(Math.floor(new Date(rows[0].expires_at).getTime() / 1000));
+  });
+
+  it('limits sessions per client: past the limit a 429 that stores and holds nothing', async () => {
+    const limited = { ...env, CHECKOUT_RATE_LIMIT: 2 };
+    const client = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const send = () =>
+      createHandler(limited)(
+        new Request('http://functions.local/create-checkout-session', { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(cart([{ variantId: variants.tee, qty: 1 }])) }),
+      );
+    expect((await send()).status).toBe(200);
+    expect((await send()).status).toBe(200);
+    const before = await sessionCount();
+    const third = await send();
+    expect([third.status, (await third.json()).code]).toEqual([429, 'rate_limited']);
+    expect(await sessionCount()).toBe(before);
+    // Another client has a budget of its own.
+    const other = await createHandler(limited)(
+      new Request('http://functions.local/create-checkout-session', { method: 'POST', headers: { 'x-forwarded-for': '198.51.100.7' }, body: JSON.stringify(cart([{ variantId: variants.tee, qty: 1 }])) }),
+    );
+    expect(other.status).toBe(200);
   });
 });

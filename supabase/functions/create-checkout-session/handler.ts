@@ -1,9 +1,9 @@
 import type { FunctionEnv, FunctionHandler } from '../_shared/env.ts';
 import { CORS_HEADERS, errorResponse, jsonResponse, readJsonBody } from '../_shared/http.ts';
-import { bearerRole, callRpc, fetchUser, insertRow, RestError } from '../_shared/supabase-api.ts';
-import { StripeError } from '../_shared/stripe.ts';
+import { bearerRole, callRpc, fetchUser, RestError } from '../_shared/supabase-api.ts';
+import { expireStripeCheckoutSession, StripeError } from '../_shared/stripe.ts';
 import { parseCheckoutRequest, type CheckoutRequest } from './validate.ts';
-import { localSession, sessionRow, stripeSession, type PricedCart } from './session.ts';
+import { allowedCountries, localSession, SESSION_MINUTES, sessionRow, stripeSession, type HostedSession, type PricedCart } from './session.ts';
 
 /** price_cart's refusals of one line (a cart that is out of date, not a malformed request), by their hint. */
 const CART_REFUSALS = new Set(['sold_out', 'insufficient_stock', 'unavailable']);
@@ -47,6 +47,46 @@ async function resolveCustomer(env: FunctionEnv, authorization: string | null, b
   return { ok: true, userId: user.id, email: user.email ?? body.email };
 }
 
+/** Sessions one client may open per window (CHECKOUT_RATE_LIMIT, default 20 per 10 minutes). */
+export const DEFAULT_CHECKOUT_RATE_LIMIT = 20;
+const RATE_WINDOW_SECONDS = 600;
+
+/** The client's address as the gateway reports it (its first X-Forwarded-For entry). */
+export function clientAddress(req: Request): string {
+  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || req.headers.get('x-real-ip')?.trim() || 'unknown';
+}
+
+/** Counted in the database, so every instance of the shop shares one budget per client. */
+async function overRateLimit(env: FunctionEnv, req: Request): Promise<boolean> {
+  const max = env.CHECKOUT_RATE_LIMIT ?? DEFAULT_CHECKOUT_RATE_LIMIT;
+  const allowed = await callRpc<boolean>(env, 'take_rate_limit', { bucket: `checkout:${clientAddress(req)}`, max_hits: max, window_seconds: RATE_WINDOW_SECONDS });
+  return !allowed;
+}
+
+/**
+ * Records the session and holds its stock (open_checkout_session). A line that can no longer be
+ * held (another shopper's session took the last unit since pricing) is the same 409 as price_cart's,
+ * and the provider's session is expired so it cannot take a payment.
+ */
+async function openSession(env: FunctionEnv, session: HostedSession, row: Record<string, unknown>): Promise<Response | undefined> {
+  try {
+    await callRpc(env, 'open_checkout_session', { checkout: row });
+    return undefined;
+  } catch (e) {
+    if (session.provider === 'stripe') {
+      await expireStripeCheckoutSession(env, session.id).catch((expireError: unknown) =>
+        console.error(`[create-checkout-session] could not expire Stripe session ${session.id}:`, expireError),
+      );
+    }
+    if (e instanceof RestError && e.code === 'P0001') {
+      const refusal = cartRefusal(e);
+      if (refusal) return jsonResponse(409, refusal);
+    }
+    throw e;
+  }
+}
+
 async function priceCart(env: FunctionEnv, body: CheckoutRequest): Promise<{ ok: true; cart: PricedCart } | { ok: false; response: Response }> {
   try {
     const cart = await callRpc<PricedCart>(env, 'price_cart', { items: body.items, shipping_region: body.shippingRegion });
@@ -75,6 +115,11 @@ export function createHandler(env: FunctionEnv): FunctionHandler {
     const body = parsed.value;
 
     try {
+      if (await overRateLimit(env, req)) {
+        return jsonResponse(429, { error: 'Too many checkout attempts from this device. Please wait a few minutes and try again.', code: 'rate_limited' });
+      }
+      // Stock held by sessions nobody paid comes back before this cart is priced against it.
+      await callRpc(env, 'expire_checkout_sessions', {});
       const customer = await resolveCustomer(env, req.headers.get('authorization'), body);
       if (!customer.ok) return customer.response;
       const priced = await priceCart(env, body);
@@ -88,10 +133,13 @@ export function createHandler(env: FunctionEnv): FunctionHandler {
         cancelUrl: body.cancelUrl,
         shippingRegion: body.shippingRegion,
         locale: body.locale,
+        expiresAt: new Date(Date.now() + SESSION_MINUTES * 60_000),
+        countries: await allowedCountries(env, body.shippingRegion),
       };
       const session = env.STRIPE_SECRET_KEY ? await stripeSession(env, input) : localSession(env);
-      await insertRow(env, 'checkout_sessions', sessionRow(session, input));
-      return jsonResponse(200, { url: session.url, sessionId: session.id });
+      const refused = await openSession(env, session, sessionRow(session, input));
+      if (refused) return refused;
+      return jsonResponse(200, { url: session.url, sessionId: session.id, expiresAt: input.expiresAt.toISOString() });
     } catch (e) {
       if (e instanceof StripeError) {
         console.error('[create-checkout-session] Stripe refused the session:', e.message);

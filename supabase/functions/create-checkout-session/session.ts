@@ -1,5 +1,6 @@
 import type { FunctionEnv } from '../_shared/env.ts';
 import { createStripeCheckoutSession } from '../_shared/stripe.ts';
+import { selectRows } from '../_shared/supabase-api.ts';
 import type { Locale, ShippingRegion } from './validate.ts';
 
 /** One line as public.price_cart returns it (and as checkout_sessions.line_items keeps it). */
@@ -32,6 +33,19 @@ export interface SessionInput {
   cancelUrl: string;
   shippingRegion: ShippingRegion;
   locale: Locale;
+  /** When the session stops taking payments and its held stock goes back (Stripe's expires_at too). */
+  expiresAt: Date;
+  /** The countries the region ships to (public.shipping_countries): the only ones the address may name. */
+  countries: string[];
+}
+
+/** How long a checkout session holds its stock. Stripe accepts 30 minutes to 24 hours. */
+export const SESSION_MINUTES = 30;
+
+/** The countries of a shipping region, in the shop's order. */
+export async function allowedCountries(env: FunctionEnv, region: ShippingRegion): Promise<string[]> {
+  const rows = await selectRows<{ country: string }>(env, 'shipping_countries', { select: 'country', region: `eq.${region}`, order: 'position' });
+  return rows.map((r) => r.country);
 }
 
 export interface HostedSession {
@@ -99,6 +113,10 @@ export async function stripeSession(env: FunctionEnv, input: SessionInput): Prom
       success_url: withQueryParam(input.successUrl, 'session_id', '{CHECKOUT_SESSION_ID}'),
       cancel_url: input.cancelUrl,
       customer_email: input.email ?? undefined,
+      // Stripe's page asks for the address, limited to the countries the priced region ships to.
+      shipping_address_collection: { allowed_countries: input.countries },
+      phone_number_collection: { enabled: false },
+      expires_at: Math.floor(input.expiresAt.getTime() / 1000),
       client_reference_id: input.userId ?? undefined,
       // Stripe's page speaks the shop's language (Stripe knows both 'de' and 'en').
       locale: input.locale,
@@ -127,5 +145,6 @@ export function sessionRow(session: HostedSession, input: SessionInput): Record<
     status: 'open',
     shipping_region: input.shippingRegion,
     locale: input.locale,
+    expires_at: input.expiresAt.toISOString(),
   };
 }
