@@ -75,6 +75,7 @@ export default defineConfig({
       // Every journey signs in from the same address; the defaults are made for real visitors.
       RATE_LIMIT_SIGN_IN: '500',
       RATE_LIMIT_SIGN_UP: '200',
+      CHECKOUT_RATE_LIMIT: '10000',
       DEV_ROUTES: 'true',
       DEV_COUNTRY: '',
     },

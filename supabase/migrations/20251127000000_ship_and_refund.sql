@@ -48,6 +48,9 @@ insert into public.shipping_rates (region, currency, standard_rate, express_rate
   ('DE', 'USD', 549, 1099, 5500), ('EU', 'USD', 899, 1649, 8500), ('UK', 'USD', 1099, 2199, 11000), ('US', 'USD', 1399, 2699, 16500),
   ('DE', 'GBP', 449, 899, 4500), ('EU', 'GBP', 699, 1299, 6500), ('UK', 'GBP', 849, 1699, 8500), ('US', 'GBP', 1099, 2099, 12500);
 
+-- One source of the rates: the region keeps its code and position, the rates live in shipping_rates.
+alter table public.shipping_regions drop column standard_rate, drop column express_rate, drop column free_from;
+
 alter table public.shipping_rates enable row level security;
 revoke all on table public.shipping_rates from anon, authenticated;
 grant select on table public.shipping_rates to anon, authenticated;

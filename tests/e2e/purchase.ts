@@ -101,13 +101,13 @@ export async function guestPurchase(
 
 export type ShippingRate = { code: 'DE' | 'EU' | 'UK' | 'US'; standard_rate: number; free_from: number };
 
-/** The shipping rates the shop charges (public.shipping_regions), by region code. */
-export async function shippingRates(request: APIRequestContext): Promise<Record<ShippingRate['code'], ShippingRate>> {
-  const res = await request.get(`${API_URL}/rest/v1/shipping_regions`, {
-    params: { select: 'code,standard_rate,free_from' },
+/** The shipping rates the shop charges for a cart in `currency` (public.shipping_rates), by region code. */
+export async function shippingRates(request: APIRequestContext, currency = 'EUR'): Promise<Record<ShippingRate['code'], ShippingRate>> {
+  const res = await request.get(`${API_URL}/rest/v1/shipping_rates`, {
+    params: { select: 'code:region,standard_rate,free_from', currency: `eq.${currency}` },
     headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
   });
-  expect(res.ok(), `GET shipping_regions: ${res.status()}`).toBe(true);
+  expect(res.ok(), `GET shipping_rates: ${res.status()}`).toBe(true);
   return Object.fromEntries(((await res.json()) as ShippingRate[]).map((r) => [r.code, r])) as Record<ShippingRate['code'], ShippingRate>;
 }
 

@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, ALEX, anonClient, apiUrl, createConfirmedUser, mailFor, onBackend, rest, serviceClient, signIn, uniqueEmail, waitForMail, type SignedIn } from './support.ts';
 
 const SITE = 'http://localhost:5173';
+/** SPEC §9's rates, in EUR, as the migration seeds public.shipping_rates. */
 const REGIONS = [
-  { code: 'DE', standard_rate: 499, express_rate: 999, free_from: 5000 },
-  { code: 'EU', standard_rate: 799, express_rate: 1499, free_from: 7500 },
-  { code: 'UK', standard_rate: 999, express_rate: 1999, free_from: 10000 },
-  { code: 'US', standard_rate: 1299, express_rate: 2499, free_from: 15000 },
+  { region: 'DE', currency: 'EUR', standard_rate: 499, express_rate: 999, free_from: 5000 },
+  { region: 'EU', currency: 'EUR', standard_rate: 799, express_rate: 1499, free_from: 7500 },
+  { region: 'UK', currency: 'EUR', standard_rate: 999, express_rate: 1999, free_from: 10000 },
+  { region: 'US', currency: 'EUR', standard_rate: 1299, express_rate: 2499, free_from: 15000 },
 ];
 const ORDER_KEYS = ['createdAt', 'currency', 'email', 'id', 'items', 'orderNumber', 'shipping', 'shippingRegion', 'status', 'subtotal', 'total'];
 /** What the signed-in order detail screen selects (src/api/orders.ts), lines with their product's German title. */
@@ -97,12 +98,13 @@ afterAll(async () => {
 
 describe('shipping regions', () => {
   it('are read by anyone with the storefront’s query, in their order', async () => {
-    const path = '/rest/v1/shipping_regions?select=code,standard_rate,express_rate,free_from&order=position';
+    const path = '/rest/v1/shipping_rates?select=region,currency,standard_rate,express_rate,free_from,shipping_regions(position)&currency=eq.EUR&order=shipping_regions(position)';
     const anon = await rest(path);
-    expect([anon.status, await anon.json()]).toEqual([200, REGIONS]);
+    const withoutPosition = (rows: Record<string, unknown>[]) => rows.map(({ shipping_regions: _, ...row }) => row);
+    expect([anon.status, withoutPosition(await anon.json())]).toEqual([200, REGIONS]);
     const alex = await signIn(ALEX.email, ALEX.password);
     const signedIn = await rest(path, { headers: { authorization: `Bearer ${alex.session.access_token}` } });
-    expect(await signedIn.json()).toEqual(REGIONS);
+    expect(withoutPosition(await signedIn.json())).toEqual(REGIONS);
   });
 
   it('cannot be written by anon, customers or admins', async () => {
@@ -112,14 +114,16 @@ describe('shipping regions', () => {
       ['customer', alex.client],
       ['admin', admin.client],
     ] as const) {
-      const inserted = await client.from('shipping_regions').insert({ code: 'US', standard_rate: 1, express_rate: 1, free_from: 1, position: 9 });
+      const inserted = await client.from('shipping_rates').insert({ region: 'US', currency: 'EUR', standard_rate: 1, express_rate: 1, free_from: 1 });
       expect(inserted.error?.code, `${who} insert`).toBe('42501');
-      const updated = await client.from('shipping_regions').update({ standard_rate: 0 }).eq('code', 'DE');
+      const updated = await client.from('shipping_rates').update({ standard_rate: 0 }).eq('region', 'DE');
       expect(updated.error?.code, `${who} update`).toBe('42501');
-      const deleted = await client.from('shipping_regions').delete().eq('code', 'UK');
+      const deleted = await client.from('shipping_rates').delete().eq('region', 'UK');
       expect(deleted.error?.code, `${who} delete`).toBe('42501');
+      const country = await client.from('shipping_countries').insert({ country: 'XX', region: 'DE', position: 99 });
+      expect(country.error?.code, `${who} insert country`).toBe('42501');
     }
-    const { data } = await service.from('shipping_regions').select('code,standard_rate,express_rate,free_from').order('position');
+    const { data } = await service.from('shipping_rates').select('region,currency,standard_rate,express_rate,free_from').eq('currency', 'EUR').order('region');
     expect(data).toEqual(REGIONS);
   });
 
@@ -133,16 +137,33 @@ describe('shipping regions', () => {
     expect(await price('DE', 2)).toEqual([5000, 0, 5000]);
     expect(await price('us', 5)).toEqual([12500, 1299, 13799]);
     expect(await price('US', 6)).toEqual([15000, 0, 15000]);
-    const { error } = await service.from('shipping_regions').update({ standard_rate: 555, free_from: 6000 }).eq('code', 'DE');
+    const { error } = await service.from('shipping_rates').update({ standard_rate: 555, free_from: 6000 }).eq('region', 'DE').eq('currency', 'EUR');
     expect(error).toBeNull();
     try {
       expect(await price('DE', 2)).toEqual([5000, 555, 5555]);
     } finally {
-      await service.from('shipping_regions').update({ standard_rate: 499, free_from: 5000 }).eq('code', 'DE');
+      await service.from('shipping_rates').update({ standard_rate: 499, free_from: 5000 }).eq('region', 'DE').eq('currency', 'EUR');
     }
     expect(await price('DE', 2)).toEqual([5000, 0, 5000]);
     const unknown = await service.rpc('price_cart', { items: [{ variantId: fixture.plenty, qty: 1 }], shipping_region: 'MARS' });
     expect(unknown.error?.message).toBe('unknown shipping region MARS: use DE, EU, UK, US');
+  });
+
+  it('are charged in the cart’s currency: a USD cart pays USD shipping, never the EUR figure', async () => {
+    const product = await insert<{ id: string }>('products', { slug: `it-co-usd-${marker}`, title: `Dollar Cap ${marker}`, description: 'x', category: 'accessories', status: 'published', currency: 'USD' });
+    const cap = (await insert<{ id: string }>('variants', { product_id: product.id, sku: `IT-CO-${marker}-USD`, price: 2000, inventory: 50 })).id;
+    const price = async (region: string, variantId: string) => {
+      const { data, error } = await service.rpc('price_cart', { items: [{ variantId, qty: 1 }], shipping_region: region });
+      expect(error).toBeNull();
+      return [data.currency, data.shipping];
+    };
+    const { data: usd } = await service.from('shipping_rates').select('region,standard_rate').eq('currency', 'USD').order('region');
+    for (const { region, standard_rate } of usd as { region: string; standard_rate: number }[]) {
+      expect(await price(region, cap)).toEqual(['USD', standard_rate]);
+    }
+    expect(await price('DE', fixture.plenty)).toEqual(['EUR', 499]);
+    const mixed = await service.rpc('price_cart', { items: [{ variantId: cap, qty: 1 }, { variantId: fixture.plenty, qty: 1 }], shipping_region: 'DE' });
+    expect(mixed.error?.message).toBe('a cart must be in one currency, got USD and EUR');
   });
 });
 

@@ -35,6 +35,7 @@ export default async function setup(project: TestProject) {
       apiPort: 0,
       logRequests: false,
       rateLimits: { signIn: 1000, signUp: 1000, recover: 1000, windowMs: 60_000 },
+      checkoutRateLimit: 100_000,
       // GoTrue features off by default that auth-gotrue.test.ts exercises.
       anonymousSignIns: true,
       anonymousRateLimit: 0,
