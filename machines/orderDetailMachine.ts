@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { type OrderDetail, parseOrderNumber } from './orders';
+import { type OrderDetail, type OrderTimelineEntry, parseOrderNumber } from './orders';
 
 export type OrderDetailInput = { orderNumber: string };
 
@@ -7,6 +7,8 @@ type Context = {
   /** The number from the URL, normalised; null when it is no order number at all. */
   orderNumber: string | null;
   order: OrderDetail | null;
+  /** The order's steps with their dates, once loaded (empty until then, or when they could not be). */
+  timeline: OrderTimelineEntry[];
   error: string | null;
 };
 
@@ -17,7 +19,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * /orders/{orderNumber}: loading → found | notFound | failed (Try again). The database decides
  * what "not found" means: another customer's order is as absent as one that never existed. A
- * malformed number is not looked up at all.
+ * malformed number is not looked up at all. A found order then loads the dates of its steps; the
+ * order shows meanwhile, and without them if they cannot be had (they are a detail, not the page).
  */
 export const orderDetailMachine = setup({
   types: { context: {} as Context, events: {} as OrderDetailEvent, input: {} as OrderDetailInput },
@@ -25,13 +28,16 @@ export const orderDetailMachine = setup({
     fetchOrder: fromPromise<OrderDetail | null, { orderNumber: string }>(async () => {
       throw new Error('provide fetchOrder');
     }),
+    fetchTimeline: fromPromise<OrderTimelineEntry[], { orderId: string }>(async () => {
+      throw new Error('provide fetchTimeline');
+    }),
   },
   guards: {
     validNumber: ({ context }) => context.orderNumber !== null,
   },
 }).createMachine({
   id: 'orderDetail',
-  context: ({ input }) => ({ orderNumber: parseOrderNumber(input.orderNumber), order: null, error: null }),
+  context: ({ input }) => ({ orderNumber: parseOrderNumber(input.orderNumber), order: null, timeline: [], error: null }),
   initial: 'start',
   states: {
     start: { always: [{ guard: 'validNumber', target: 'loading' }, { target: 'notFound' }] },
@@ -48,7 +54,23 @@ export const orderDetailMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },
     },
-    found: {},
+    found: {
+      initial: 'timeline',
+      states: {
+        timeline: {
+          invoke: {
+            id: 'fetchTimeline',
+            src: 'fetchTimeline',
+            input: ({ context }) => ({ orderId: (context.order as OrderDetail).id }),
+            onDone: { target: 'complete', actions: assign({ timeline: ({ event }) => event.output }) },
+            onError: 'withoutTimeline',
+          },
+        },
+        complete: {},
+        /** The steps' dates could not be loaded: the order shows without them. */
+        withoutTimeline: {},
+      },
+    },
     notFound: {},
     failed: { on: { 'order.retry': 'loading' } },
   },
@@ -56,4 +78,6 @@ export const orderDetailMachine = setup({
 
 export type OrderDetailSnapshot = SnapshotFrom<typeof orderDetailMachine>;
 export type OrderDetailStatus = 'loading' | 'found' | 'notFound' | 'failed';
-export const selectOrderDetailStatus = (snapshot: OrderDetailSnapshot) => (snapshot.matches('start') ? 'loading' : snapshot.value) as OrderDetailStatus;
+export const selectOrderDetailStatus = (snapshot: OrderDetailSnapshot): OrderDetailStatus =>
+  snapshot.matches('start') ? 'loading' : snapshot.matches('found') ? 'found' : (snapshot.value as OrderDetailStatus);
+export const selectOrderTimeline = (snapshot: OrderDetailSnapshot) => snapshot.context.timeline;

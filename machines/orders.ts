@@ -157,6 +157,35 @@ export type OrderLine = {
 export const lineTitle = (line: Pick<OrderLine, 'title' | 'titleDe'>, locale: string): string =>
   (locale === 'de' && line.titleDe?.trim()) || line.title;
 
+/** Where an order goes (ADR 0021): `country` is ISO 3166-1 alpha-2, upper case. */
+export type ShippingAddress = {
+  name: string;
+  line1: string;
+  line2?: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  phone?: string;
+};
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** The address as the database stores it (jsonb), or null when it has none or it is not one. */
+export function parseShippingAddress(value: unknown): ShippingAddress | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const raw = value as Record<string, unknown>;
+  const [name, line1, postalCode, city, country] = [raw.name, raw.line1, raw.postalCode, raw.city, raw.country].map(text);
+  if (!name || !line1 || !city || !country) return null;
+  const line2 = text(raw.line2);
+  const phone = text(raw.phone);
+  return { name, line1, ...(line2 ? { line2 } : {}), postalCode: postalCode ?? '', city, country: country.toUpperCase(), ...(phone ? { phone } : {}) };
+}
+
+/** The carriers `ship_order` accepts. */
+export const CARRIERS = ['dhl', 'dpd', 'ups', 'royal_mail', 'usps', 'other'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+export const isCarrier = (value: unknown): value is Carrier => typeof value === 'string' && (CARRIERS as readonly string[]).includes(value);
+
 /** One order with its lines: order detail, and what a checkout session's order shows. */
 export type OrderDetail = OrderSummary & {
   subtotal: number;
@@ -165,7 +194,30 @@ export type OrderDetail = OrderSummary & {
   /** The buyer's e-mail (shown to a guest, to invite them to an account with it). */
   email: string | null;
   lines: OrderLine[];
+  /** Null for orders placed before addresses were kept. */
+  shippingAddress: ShippingAddress | null;
+  /** Cents of `currency` paid back so far. */
+  refundedTotal: number;
+  carrier: Carrier | null;
+  trackingNumber: string | null;
+  /** The carrier's tracking page for the number; null for another carrier (the number is shown alone). */
+  trackingUrl: string | null;
+  /** ISO timestamp. */
+  shippedAt: string | null;
 };
+
+/** One step of `order_timeline` as a customer gets it (kind and date only). */
+export type OrderTimelineEntry = { kind: string; at: string };
+
+/** The steps a customer is shown, with their dates; e-mails sent and internal moves are not among them. */
+export const CUSTOMER_STEPS = ['paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export type CustomerStep = (typeof CUSTOMER_STEPS)[number];
+
+/** The customer's steps of a timeline, oldest first. */
+export const customerSteps = (timeline: readonly OrderTimelineEntry[]): { kind: CustomerStep; at: string }[] =>
+  timeline
+    .filter((entry): entry is { kind: CustomerStep; at: string } => (CUSTOMER_STEPS as readonly string[]).includes(entry.kind) && !Number.isNaN(Date.parse(entry.at)))
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 
 /** SPEC §4 badge colours; any other status is neutral. */
 export type StatusTone = 'warning' | 'info' | 'success' | 'danger' | 'neutral';

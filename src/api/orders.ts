@@ -1,10 +1,18 @@
-import { isShippingRegion, type OrderDetail, type OrderLine, type OrderSummary } from '../../machines/orders';
+import {
+  isCarrier,
+  isShippingRegion,
+  type OrderDetail,
+  type OrderLine,
+  type OrderSummary,
+  type OrderTimelineEntry,
+  parseShippingAddress,
+} from '../../machines/orders';
 import { supabase } from './client';
 import { toApiError } from './errors';
 
 const SUMMARY_COLUMNS = 'id,order_number,status,created_at,total,currency,checkout_session_id';
 /** The lines with their product's German title (null when the product is not published any more or gone). */
-const DETAIL_COLUMNS = `${SUMMARY_COLUMNS},subtotal,shipping,shipping_region,customer_email,order_items(title,size,color,qty,unit_price,line_total,image,products(title_de))`;
+const DETAIL_COLUMNS = `${SUMMARY_COLUMNS},subtotal,shipping,shipping_region,customer_email,shipping_address,refunded_total,carrier,tracking_number,tracking_url,shipped_at,order_items(title,size,color,qty,unit_price,line_total,image,products(title_de))`;
 
 type SummaryRow = { id: string; order_number: string; status: string; created_at: string; total: number; currency: string; checkout_session_id: string | null };
 type ItemRow = {
@@ -17,7 +25,19 @@ type ItemRow = {
   image: string | null;
   products: { title_de: string | null } | null;
 };
-type DetailRow = SummaryRow & { subtotal: number; shipping: number; shipping_region: string | null; customer_email: string | null; order_items: ItemRow[] | null };
+type DetailRow = SummaryRow & {
+  subtotal: number;
+  shipping: number;
+  shipping_region: string | null;
+  customer_email: string | null;
+  shipping_address: unknown;
+  refunded_total: number | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  shipped_at: string | null;
+  order_items: ItemRow[] | null;
+};
 
 const summaryFrom = (row: SummaryRow): OrderSummary => ({
   id: row.id,
@@ -57,6 +77,24 @@ export async function fetchOrders({ userId, email }: { userId: string; email: st
   return ((data ?? []) as SummaryRow[]).map(summaryFrom);
 }
 
+/** A tracking page is followed only when it is a web address (it is opened in a new tab). */
+const webAddress = (url: string | null) => (url && /^https:\/\//i.test(url) ? url : null);
+
+const detailFrom = (row: DetailRow): OrderDetail => ({
+  ...summaryFrom(row),
+  subtotal: row.subtotal,
+  shipping: row.shipping,
+  shippingRegion: isShippingRegion(row.shipping_region) ? row.shipping_region : null,
+  email: row.customer_email,
+  lines: (row.order_items ?? []).map(lineFrom),
+  shippingAddress: parseShippingAddress(row.shipping_address),
+  refundedTotal: row.refunded_total ?? 0,
+  carrier: isCarrier(row.carrier) ? row.carrier : null,
+  trackingNumber: row.tracking_number,
+  trackingUrl: row.tracking_number ? webAddress(row.tracking_url) : null,
+  shippedAt: row.shipped_at,
+});
+
 /** One of the customer's orders with its lines; null when it is not theirs or does not exist. */
 export async function fetchOrderByNumber({ orderNumber }: { orderNumber: string }): Promise<OrderDetail | null> {
   const { data, error } = await supabase()
@@ -67,16 +105,17 @@ export async function fetchOrderByNumber({ orderNumber }: { orderNumber: string 
     .order('position', { referencedTable: 'order_items' })
     .maybeSingle();
   if (error) throw toApiError(error);
-  if (!data) return null;
-  const row = data as unknown as DetailRow;
-  return {
-    ...summaryFrom(row),
-    subtotal: row.subtotal,
-    shipping: row.shipping,
-    shippingRegion: isShippingRegion(row.shipping_region) ? row.shipping_region : null,
-    email: row.customer_email,
-    lines: (row.order_items ?? []).map(lineFrom),
-  };
+  return data ? detailFrom(data as unknown as DetailRow) : null;
+}
+
+/** The dates of an order's steps, oldest first (the database gives a customer kinds and dates only). */
+export async function fetchOrderTimeline({ orderId }: { orderId: string }): Promise<OrderTimelineEntry[]> {
+  const { data, error } = await supabase().rpc('order_timeline', { order_id: orderId });
+  if (error) throw toApiError(error);
+  return (Array.isArray(data) ? (data as unknown[]) : []).flatMap((entry) => {
+    const { kind, at } = (entry ?? {}) as { kind?: unknown; at?: unknown };
+    return typeof kind === 'string' && typeof at === 'string' ? [{ kind, at }] : [];
+  });
 }
 
 type SessionOrder = {
@@ -89,6 +128,7 @@ type SessionOrder = {
   total: number;
   currency: string;
   shippingRegion: string | null;
+  shippingAddress?: unknown;
   email: string | null;
   items: {
     title: string;
@@ -103,9 +143,9 @@ type SessionOrder = {
 };
 
 /**
- * SPEC §7 Order by session: the order a checkout session became, or null while it is not there yet.
- * A database function answers it for signed-in shoppers and guests alike: the session id (handed
- * only to the payer's browser) is the proof, and it shows that one order only (ADR 0013).
+ * SPEC §7 Order by session: a guest's order a checkout session became, or null while it is not
+ * there yet — and always null for an account's order, which is read signed in (ADR 0021): the
+ * session id (handed only to the payer's browser) is the proof, and it shows that one order only.
  */
 export async function fetchOrderBySession({ sessionId }: { sessionId: string }): Promise<OrderDetail | null> {
   const { data, error } = await supabase().rpc('order_by_checkout_session', { session_id: sessionId });
@@ -125,5 +165,33 @@ export async function fetchOrderBySession({ sessionId }: { sessionId: string }):
     shippingRegion: isShippingRegion(order.shippingRegion) ? order.shippingRegion : null,
     email: order.email,
     lines: (order.items ?? []).map((item) => ({ ...item, titleDe: germanTitle(item.titleDe) })),
+    shippingAddress: parseShippingAddress(order.shippingAddress),
+    refundedTotal: 0,
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    shippedAt: null,
   };
+}
+
+/** Whether a checkout session's order belongs to an account, so its success link asks to sign in. */
+export async function checkoutSessionNeedsSignIn({ sessionId }: { sessionId: string }): Promise<boolean> {
+  const { data, error } = await supabase().rpc('checkout_session_needs_sign_in', { session_id: sessionId });
+  if (error) throw toApiError(error);
+  return data === true;
+}
+
+/**
+ * Back from paying, signed in: the order of the checkout session among those this customer may
+ * read (row level security decides), else a guest order of that session (paid before signing in).
+ */
+export async function fetchOwnOrderBySession({ sessionId }: { sessionId: string }): Promise<OrderDetail | null> {
+  const { data, error } = await supabase()
+    .from('orders')
+    .select(DETAIL_COLUMNS)
+    .eq('checkout_session_id', sessionId)
+    .order('position', { referencedTable: 'order_items' })
+    .maybeSingle();
+  if (error) throw toApiError(error);
+  return data ? detailFrom(data as unknown as DetailRow) : fetchOrderBySession({ sessionId });
 }

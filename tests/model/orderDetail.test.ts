@@ -1,7 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { type OrderDetailEvent, type OrderDetailInput, orderDetailMachine, selectOrderDetailStatus } from '../../machines/orderDetailMachine';
-import type { OrderDetail } from '../../machines/orders';
+import { type OrderDetailEvent, type OrderDetailInput, orderDetailMachine, selectOrderDetailStatus, selectOrderTimeline } from '../../machines/orderDetailMachine';
+import type { OrderDetail, OrderTimelineEntry } from '../../machines/orders';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 import { playLatest } from './support';
@@ -21,13 +21,26 @@ const ORDER: OrderDetail = {
   shippingRegion: 'EU',
   email: 'fan@example.com',
   lines: [{ title: 'Grind Tee', titleDe: null, size: 'M', color: 'Black', qty: 1, unitPrice: 5700, lineTotal: 5700, image: null }],
+  shippingAddress: { name: 'Sam Lift', line1: 'Rue de la Loi 16', postalCode: '1000', city: 'Bruxelles', country: 'BE' },
+  refundedTotal: 0,
+  carrier: 'dpd',
+  trackingNumber: '01234567890123',
+  trackingUrl: 'https://tracking.dpd.de/status/de_DE/parcel/01234567890123',
+  shippedAt: '2026-03-02T08:00:00Z',
 };
+const TIMELINE: OrderTimelineEntry[] = [
+  { kind: 'paid', at: '2026-03-01T10:00:01Z' },
+  { kind: 'email_sent', at: '2026-03-01T10:00:03Z' },
+  { kind: 'shipped', at: '2026-03-02T08:00:00Z' },
+];
 const offline = new ApiError('network', 'Failed to fetch');
 
 type GraphEvent =
   | OrderDetailEvent
   | { type: 'xstate.done.actor.fetchOrder'; output: OrderDetail | null }
-  | { type: 'xstate.error.actor.fetchOrder'; error: unknown };
+  | { type: 'xstate.error.actor.fetchOrder'; error: unknown }
+  | { type: 'xstate.done.actor.fetchTimeline'; output: OrderTimelineEntry[] }
+  | { type: 'xstate.error.actor.fetchTimeline'; error: unknown };
 
 const events: GraphEvent[] = [
   { type: 'order.retry' },
@@ -36,6 +49,8 @@ const events: GraphEvent[] = [
   { type: 'xstate.done.actor.fetchOrder', output: null },
   { type: 'xstate.error.actor.fetchOrder', error: offline },
   { type: 'xstate.error.actor.fetchOrder', error: 'timeout' },
+  { type: 'xstate.done.actor.fetchTimeline', output: TIMELINE },
+  { type: 'xstate.error.actor.fetchTimeline', error: offline },
 ];
 
 /** The number as it is in the URL, and what is looked up (null: nothing). */
@@ -48,11 +63,19 @@ const INPUTS: [OrderDetailInput, string | null][] = [
 ];
 
 type Fetch = { orderNumber: string; resolve: (o: OrderDetail | null) => void; reject: (e: unknown) => void };
+type TimelineFetch = { orderId: string; resolve: (t: OrderTimelineEntry[]) => void; reject: (e: unknown) => void };
 
 function harness(input: OrderDetailInput) {
   const fetches: Fetch[] = [];
+  const timelines: TimelineFetch[] = [];
   const machine = orderDetailMachine.provide({
     actors: {
+      fetchTimeline: fromPromise<OrderTimelineEntry[], { orderId: string }>(
+        ({ input }) =>
+          new Promise((resolve, reject) => {
+            timelines.push({ orderId: input.orderId, resolve, reject });
+          }),
+      ),
       fetchOrder: fromPromise<OrderDetail | null, { orderNumber: string }>(
         ({ input }) =>
           new Promise((resolve, reject) => {
@@ -62,8 +85,8 @@ function harness(input: OrderDetailInput) {
     },
   });
   const actor = createActor(machine, { input, clock: new SimulatedClock() }).start();
-  const play = (event: GraphEvent) => playLatest(actor, { fetchOrder: fetches }, event);
-  return { actor, fetches, play };
+  const play = (event: GraphEvent) => playLatest(actor, { fetchOrder: fetches, fetchTimeline: timelines }, event);
+  return { actor, fetches, timelines, play };
 }
 
 const explored = INPUTS.map(([input, number]) => ({ input, number, ...explore(orderDetailMachine, input, events) }));
@@ -100,6 +123,7 @@ describe('order detail machine: graph coverage', () => {
           from = step.state as Snapshot;
           const before = h.actor.getSnapshot();
           const fetchCount = h.fetches.length;
+          const timelineCount = h.timelines.length;
           await h.play(event);
           const snapshot = h.actor.getSnapshot();
           expect(snapshot.value).toEqual(step.state.value);
@@ -111,12 +135,17 @@ describe('order detail machine: graph coverage', () => {
             expect(snapshot.value).toEqual(before.value);
             expect(snapshot.context).toEqual(before.context);
             expect(h.fetches.length).toBe(fetchCount);
+            expect(h.timelines.length).toBe(timelineCount);
             continue;
           }
           expect(number).not.toBeNull();
           expect(h.fetches.every((f) => f.orderNumber === number)).toBe(true);
           expect(snapshot.context.order).toEqual(status === 'found' ? ORDER : null);
           expect(snapshot.context.error !== null).toBe(status === 'failed');
+          // The dates come with a found order only, and only once they loaded.
+          expect(selectOrderTimeline(snapshot)).toEqual(snapshot.matches({ found: 'complete' }) ? TIMELINE : []);
+          // The timeline is asked for once per found order, for that order.
+          expect(h.timelines.map((f) => f.orderId)).toEqual(status === 'found' ? [ORDER.id] : []);
           switch (status) {
             case 'loading':
               expect(event.type).toBe('order.retry');
@@ -124,7 +153,16 @@ describe('order detail machine: graph coverage', () => {
               expect(h.fetches.length).toBe(fetchCount + 1);
               break;
             case 'found':
-              expect(event).toEqual({ type: 'xstate.done.actor.fetchOrder', output: ORDER });
+              if (snapshot.matches({ found: 'timeline' })) {
+                expect(event).toEqual({ type: 'xstate.done.actor.fetchOrder', output: ORDER });
+                expect(h.timelines.length).toBe(timelineCount + 1);
+              } else if (snapshot.matches({ found: 'complete' })) {
+                expect(event).toEqual({ type: 'xstate.done.actor.fetchTimeline', output: TIMELINE });
+              } else {
+                // The dates could not be had: the order stays on the page without them.
+                expect(snapshot.matches({ found: 'withoutTimeline' })).toBe(true);
+                expect(event.type).toBe('xstate.error.actor.fetchTimeline');
+              }
               break;
             case 'notFound':
               expect(event).toEqual({ type: 'xstate.done.actor.fetchOrder', output: null });
@@ -148,7 +186,7 @@ describe('order detail machine: rules', () => {
     expect(selectOrderDetailStatus(h.actor.getSnapshot())).toBe('notFound');
     h.actor.send({ type: 'order.retry' });
     expect(h.fetches).toEqual([]);
-    expect(h.actor.getSnapshot().context).toEqual({ orderNumber: null, order: null, error: null });
+    expect(h.actor.getSnapshot().context).toEqual({ orderNumber: null, order: null, timeline: [], error: null });
   });
 
   it('nothing found (absent, or not this customer’s): notFound', async () => {
@@ -176,5 +214,36 @@ describe('order detail machine: rules', () => {
     const h = harness({ orderNumber: 'NPNG-100001' });
     await h.play({ type: 'xstate.error.actor.fetchOrder', error: { status: 500 } });
     expect(h.actor.getSnapshot().context.error).toBe('Unknown error');
+  });
+});
+
+describe('order detail machine: the steps’ dates', () => {
+  it('a found order shows at once; its timeline is asked for by the order’s id and kept when it comes', async () => {
+    const h = harness({ orderNumber: 'NPNG-100001' });
+    await h.play({ type: 'xstate.done.actor.fetchOrder', output: ORDER });
+    expect(selectOrderDetailStatus(h.actor.getSnapshot())).toBe('found');
+    expect(h.actor.getSnapshot().context.order).toEqual(ORDER);
+    expect(h.timelines.map((f) => f.orderId)).toEqual(['o-1']);
+    expect(selectOrderTimeline(h.actor.getSnapshot())).toEqual([]);
+    await h.play({ type: 'xstate.done.actor.fetchTimeline', output: TIMELINE });
+    expect(selectOrderDetailStatus(h.actor.getSnapshot())).toBe('found');
+    expect(selectOrderTimeline(h.actor.getSnapshot())).toEqual(TIMELINE);
+  });
+
+  it('a timeline that cannot be loaded leaves the order found, without dates and without an error', async () => {
+    const h = harness({ orderNumber: 'NPNG-100001' });
+    await h.play({ type: 'xstate.done.actor.fetchOrder', output: ORDER });
+    await h.play({ type: 'xstate.error.actor.fetchTimeline', error: offline });
+    expect(selectOrderDetailStatus(h.actor.getSnapshot())).toBe('found');
+    expect(h.actor.getSnapshot().context).toMatchObject({ order: ORDER, timeline: [], error: null });
+    h.actor.send({ type: 'order.retry' });
+    expect(h.fetches).toHaveLength(1);
+    expect(h.timelines).toHaveLength(1);
+  });
+
+  it('nothing found: no timeline is asked for', async () => {
+    const h = harness({ orderNumber: 'NPNG-100001' });
+    await h.play({ type: 'xstate.done.actor.fetchOrder', output: null });
+    expect(h.timelines).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { getAdjacencyMap } from '@xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { type OrderPollingEvent, orderPollingMachine, selectPolledOrder, selectPollingStatus } from '../../machines/orderPollingMachine';
+import { type OrderPollingEvent, type OrderPollingInput, orderPollingMachine, selectPolledOrder, selectPollingStatus } from '../../machines/orderPollingMachine';
 import type { OrderDetail } from '../../machines/orders';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
@@ -16,6 +16,10 @@ const AFTER_INTERVAL = 'xstate.after.pollInterval.orderPolling.waiting';
 /** A lookup that has not answered after 8 s counts as a failed try. */
 const TIMEOUT = 8000;
 const AFTER_TIMEOUT = 'xstate.after.lookupTimeout.orderPolling.looking';
+const AFTER_CHECK_TIMEOUT = 'xstate.after.lookupTimeout.orderPolling.checkingAccount';
+/** Signed in, the order is read as the customer's; a guest's lookup also asks whether it is an account's. */
+const CUSTOMER: OrderPollingInput = { sessionId: SESSION };
+const GUEST: OrderPollingInput = { sessionId: SESSION, askSignIn: true };
 
 const ORDER: OrderDetail = {
   id: 'o-1',
@@ -30,6 +34,12 @@ const ORDER: OrderDetail = {
   shippingRegion: 'DE',
   email: 'fan@example.com',
   lines: [{ title: 'Grind Tee', titleDe: null, size: 'M', color: 'Black', qty: 2, unitPrice: 3000, lineTotal: 6000, image: null }],
+  shippingAddress: { name: 'Sam Lift', line1: 'Torstraße 1', postalCode: '10119', city: 'Berlin', country: 'DE' },
+  refundedTotal: 0,
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  shippedAt: null,
 };
 const offline = new ApiError('network', 'Failed to fetch');
 
@@ -37,8 +47,11 @@ type GraphEvent =
   | OrderPollingEvent
   | { type: typeof AFTER_INTERVAL }
   | { type: typeof AFTER_TIMEOUT }
+  | { type: typeof AFTER_CHECK_TIMEOUT }
   | { type: 'xstate.done.actor.findOrder'; output: OrderDetail | null }
-  | { type: 'xstate.error.actor.findOrder'; error: unknown };
+  | { type: 'xstate.error.actor.findOrder'; error: unknown }
+  | { type: 'xstate.done.actor.needsSignIn'; output: boolean }
+  | { type: 'xstate.error.actor.needsSignIn'; error: unknown };
 
 const events: GraphEvent[] = [
   { type: 'poll.refresh' },
@@ -47,13 +60,19 @@ const events: GraphEvent[] = [
   { type: 'xstate.done.actor.findOrder', output: ORDER },
   { type: 'xstate.done.actor.findOrder', output: null },
   { type: 'xstate.error.actor.findOrder', error: offline },
+  { type: AFTER_CHECK_TIMEOUT },
+  { type: 'xstate.done.actor.needsSignIn', output: true },
+  { type: 'xstate.done.actor.needsSignIn', output: false },
+  { type: 'xstate.error.actor.needsSignIn', error: offline },
 ];
 
 type Lookup = { sessionId: string; at: number; resolve: (o: OrderDetail | null) => void; reject: (e: unknown) => void };
+type Check = { sessionId: string; at: number; resolve: (needed: boolean) => void; reject: (e: unknown) => void };
 
-function harness() {
+function harness(input: OrderPollingInput = CUSTOMER) {
   const clock = new SimulatedClock();
   const lookups: Lookup[] = [];
+  const checks: Check[] = [];
   const found: OrderDetail[] = [];
   /** Indexes of lookups given up after the timeout. */
   const timedOut = new Set<number>();
@@ -65,10 +84,16 @@ function harness() {
             lookups.push({ sessionId: input.sessionId, at: clock.now(), resolve, reject });
           }),
       ),
+      needsSignIn: fromPromise<boolean, { sessionId: string }>(
+        ({ input }) =>
+          new Promise((resolve, reject) => {
+            checks.push({ sessionId: input.sessionId, at: clock.now(), resolve, reject });
+          }),
+      ),
     },
     actions: { orderFound: (_, { order }) => found.push(order) },
   });
-  const actor = createActor(machine, { input: { sessionId: SESSION }, clock }).start();
+  const actor = createActor(machine, { input, clock }).start();
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   async function play(event: GraphEvent) {
     if (event.type === AFTER_INTERVAL) {
@@ -87,13 +112,15 @@ function harness() {
       expect(lookups.length).toBe(before + 1);
       return;
     }
-    if (event.type === AFTER_TIMEOUT) {
-      // Only a lookup in flight times out; elsewhere the event is ignored (and no time passes).
-      if (selectPollingStatus(actor.getSnapshot()) !== 'looking') return;
+    if (event.type === AFTER_TIMEOUT || event.type === AFTER_CHECK_TIMEOUT) {
+      // Only a lookup (or the account check) in flight times out; elsewhere the event is ignored (and no time passes).
+      const state = event.type === AFTER_TIMEOUT ? 'looking' : 'checkingAccount';
+      if (!actor.getSnapshot().matches(state)) return;
       const before = lookups.length;
       clock.increment(TIMEOUT - 1);
-      expect(selectPollingStatus(actor.getSnapshot())).toBe('looking');
+      expect(actor.getSnapshot().matches(state)).toBe(true);
       clock.increment(1);
+      expect(actor.getSnapshot().matches(state)).toBe(false);
       expect(lookups.length).toBe(before);
       timedOut.add(before - 1);
       return;
@@ -106,10 +133,18 @@ function harness() {
       lookups.at(-1)?.reject(event.error);
       return tick();
     }
+    if (event.type === 'xstate.done.actor.needsSignIn') {
+      checks.at(-1)?.resolve(event.output);
+      return tick();
+    }
+    if (event.type === 'xstate.error.actor.needsSignIn') {
+      checks.at(-1)?.reject(event.error);
+      return tick();
+    }
     // A finished poll takes no more events (xstate warns about sends to a stopped actor).
     if (actor.getSnapshot().status !== 'done') actor.send(event);
   }
-  return { actor, clock, lookups, found, timedOut, play, tick };
+  return { actor, clock, lookups, checks, found, timedOut, play, tick };
 }
 
 /**
@@ -117,9 +152,9 @@ function harness() {
  * (a list that takes the same order twice, a counter with no cap) would make it run forever. This
  * walk stops at a generous limit, so such a machine fails the test instead of hanging it.
  */
-function graphIsFinite(): boolean {
+function graphIsFinite(input: OrderPollingInput): boolean {
   try {
-    getAdjacencyMap(orderPollingMachine, { input: { sessionId: SESSION }, events: events as never, limit: 2000 });
+    getAdjacencyMap(orderPollingMachine, { input, events: events as never, limit: 2000 });
     return true;
   } catch (error) {
     if (error instanceof Error && error.message === 'Traversal limit exceeded') return false;
@@ -128,23 +163,34 @@ function graphIsFinite(): boolean {
 }
 
 describe('order polling machine: graph coverage', () => {
-  const finite = graphIsFinite();
-  const { paths, taken } = finite ? explore(orderPollingMachine, { sessionId: SESSION }, events) : { paths: [], taken: new Set<string>() };
-  const initial = createActor(orderPollingMachine, { input: { sessionId: SESSION } }).getSnapshot();
+  const explored = [CUSTOMER, GUEST].map((input) => {
+    const finite = graphIsFinite(input);
+    return { input, finite, ...(finite ? explore(orderPollingMachine, input, events) : { paths: [], taken: new Set<string>() }) };
+  });
 
   it('has a finite graph for these events', () => {
-    expect(finite).toBe(true);
+    expect(explored.map((e) => e.finite)).toEqual([true, true]);
   });
 
-  it('reaches every state and takes every declared transition', () => {
-    const visited = new Set([...activeIds(initial as never), ...paths.flatMap((path) => path.flatMap((step) => activeIds(step.state as never)))]);
+  it('reaches every state and takes every declared transition (signed in and as a guest)', () => {
+    const visited = new Set<string>();
+    const taken = new Set<string>();
+    for (const { input, paths, taken: t } of explored) {
+      const initial = createActor(orderPollingMachine, { input }).getSnapshot();
+      for (const id of [...activeIds(initial as never), ...paths.flatMap((path) => path.flatMap((step) => activeIds(step.state as never)))]) visited.add(id);
+      for (const id of t) taken.add(id);
+    }
     expect([...visited].sort()).toEqual(stateIds(orderPollingMachine).sort());
     expect([...taken].sort()).toEqual(declaredTransitions(orderPollingMachine).sort());
+    // Signed in, nothing asks whether the order is an account's.
+    const customer = explored[0];
+    expect(customer.paths.some((path) => path.some((step) => step.state.matches('checkingAccount') || step.state.matches('signInNeeded')))).toBe(false);
   });
 
-  it('replays every path with a fake lookup and a simulated clock', async () => {
+  it.each(explored.map((e) => [e.input.askSignIn ? 'a guest' : 'signed in', e] as const))('replays every path with a fake lookup and a simulated clock (%s)', async (_, { input, paths }) => {
+    const initial = createActor(orderPollingMachine, { input }).getSnapshot();
     for (const path of [[], ...paths]) {
-      const h = harness();
+      const h = harness(input);
       // The first lookup is made at once.
       expect(h.lookups.map((l) => l.at)).toEqual([0]);
       let from = initial as Snapshot;
@@ -155,7 +201,7 @@ describe('order polling machine: graph coverage', () => {
         const handled = transitionIds(orderPollingMachine, from, event).length > 0;
         from = step.state as Snapshot;
         const before = h.actor.getSnapshot();
-        const counts = { lookups: h.lookups.length, found: h.found.length };
+        const counts = { lookups: h.lookups.length, found: h.found.length, checks: h.checks.length };
         await h.play(event);
         const snapshot = h.actor.getSnapshot();
         expect(snapshot.value).toEqual(step.state.value);
@@ -167,8 +213,13 @@ describe('order polling machine: graph coverage', () => {
           expect(snapshot.context).toEqual(before.context);
           expect(h.lookups.length).toBe(counts.lookups);
           expect(h.found.length).toBe(counts.found);
+          expect(h.checks.length).toBe(counts.checks);
           continue;
         }
+        // The account is asked about right after a guest's lookup found nothing, and only then.
+        const askedNow = h.checks.length - counts.checks;
+        expect(askedNow).toBe(input.askSignIn && event.type === 'xstate.done.actor.findOrder' && event.output === null ? 1 : 0);
+        expect(h.checks.every((c) => c.sessionId === SESSION)).toBe(true);
         if (event.type === 'poll.refresh') {
           // Six fresh attempts, the first one at once.
           expect(before.value).toBe('notYet');
@@ -191,11 +242,23 @@ describe('order polling machine: graph coverage', () => {
         switch (status) {
           case 'looking':
             expect(snapshot.status).toBe('active');
+            // Asking about the account is part of the guest's attempt, shown as still looking.
+            expect(snapshot.matches('checkingAccount')).toBe(askedNow === 1);
             break;
           case 'waiting':
             // Nothing found yet and tries left.
             expect(snapshot.context.attempts).toBeLessThan(ATTEMPTS);
-            expect(['xstate.done.actor.findOrder', 'xstate.error.actor.findOrder', AFTER_TIMEOUT]).toContain(event.type);
+            expect(['xstate.done.actor.findOrder', 'xstate.error.actor.findOrder', AFTER_TIMEOUT, AFTER_CHECK_TIMEOUT, 'xstate.done.actor.needsSignIn', 'xstate.error.actor.needsSignIn']).toContain(
+              event.type,
+            );
+            if (event.type === 'xstate.done.actor.needsSignIn') expect(event.output).toBe(false);
+            break;
+          case 'signInNeeded':
+            // A guest's link to an account's order: polling ends, nothing is shown, sign-in is next.
+            expect(input.askSignIn).toBe(true);
+            expect(event).toEqual({ type: 'xstate.done.actor.needsSignIn', output: true });
+            expect(snapshot.status).toBe('done');
+            expect(h.found).toEqual([]);
             break;
           case 'found':
             expect(event).toEqual({ type: 'xstate.done.actor.findOrder', output: ORDER });
@@ -209,7 +272,7 @@ describe('order polling machine: graph coverage', () => {
             break;
           }
         }
-        if (status === 'notYet' || status === 'found') {
+        if (status === 'notYet' || status === 'found' || status === 'signInNeeded') {
           const count = h.lookups.length;
           h.clock.increment(INTERVAL * 20);
           await h.tick();
@@ -325,5 +388,67 @@ describe('order polling machine: attempts and timing', () => {
     h.actor.send({ type: 'poll.refresh' });
     expect(h.lookups).toHaveLength(1);
     expect(h.actor.getSnapshot().context.attempts).toBe(1);
+  });
+});
+
+describe('order polling machine: a guest’s link to an account’s order (ADR 0021)', () => {
+  it('nothing found, and the order is an account’s: signInNeeded at once, no further lookup, nothing reported', async () => {
+    const h = harness(GUEST);
+    h.lookups[0].resolve(null);
+    await h.tick();
+    expect(h.checks.map((c) => c.sessionId)).toEqual([SESSION]);
+    expect(selectPollingStatus(h.actor.getSnapshot())).toBe('looking');
+    h.checks[0].resolve(true);
+    await h.tick();
+    expect(selectPollingStatus(h.actor.getSnapshot())).toBe('signInNeeded');
+    h.clock.increment(INTERVAL * 20);
+    await h.tick();
+    expect(h.lookups).toHaveLength(1);
+    expect(h.found).toEqual([]);
+    expect(selectPolledOrder(h.actor.getSnapshot())).toBeNull();
+  });
+
+  it('nothing found and no account’s order (not there yet): polls on, asking each time; a guest order is found', async () => {
+    const h = harness(GUEST);
+    for (let i = 0; i < 2; i++) {
+      h.lookups[i].resolve(null);
+      await h.tick();
+      h.checks[i].resolve(false);
+      await h.tick();
+      expect(selectPollingStatus(h.actor.getSnapshot())).toBe('waiting');
+      h.clock.increment(INTERVAL);
+    }
+    expect(h.lookups.map((l) => l.at)).toEqual([0, 1500, 3000]);
+    h.lookups[2].resolve(ORDER);
+    await h.tick();
+    expect(selectPollingStatus(h.actor.getSnapshot())).toBe('found');
+    expect(h.checks).toHaveLength(2);
+    expect(h.found).toEqual([ORDER]);
+  });
+
+  it('the check failing or hanging is one more attempt; after the sixth, the calm note', async () => {
+    const h = harness(GUEST);
+    for (let i = 0; i < ATTEMPTS; i++) {
+      h.lookups[i].resolve(null);
+      await h.tick();
+      if (i % 2 === 0) {
+        h.checks[i].reject(offline);
+        await h.tick();
+      } else {
+        h.clock.increment(TIMEOUT);
+      }
+      if (i < ATTEMPTS - 1) h.clock.increment(INTERVAL);
+    }
+    expect(selectPollingStatus(h.actor.getSnapshot())).toBe('notYet');
+    expect(h.lookups).toHaveLength(ATTEMPTS);
+    expect(h.checks).toHaveLength(ATTEMPTS);
+  });
+
+  it('signed in, nothing found asks nothing about accounts', async () => {
+    const h = harness(CUSTOMER);
+    h.lookups[0].resolve(null);
+    await h.tick();
+    expect(selectPollingStatus(h.actor.getSnapshot())).toBe('waiting');
+    expect(h.checks).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   capitalise,
   checkoutFailure,
   checkoutRequest,
+  customerSteps,
   DEFAULT_SHIPPING_REGION,
   isShippingRegion,
   mergeOrders,
@@ -21,6 +22,7 @@ import {
   type OrderSummary,
   parseOrderNumber,
   parseSessionId,
+  parseShippingAddress,
   quoteShipping,
   regionForCountry,
   type ShippingRegion,
@@ -410,6 +412,12 @@ describe('summaryOf', () => {
       shippingRegion: 'DE',
       email: 'fan@example.com',
       lines: [{ title: 'Grind Tee', titleDe: null, size: 'M', color: 'Black', qty: 1, unitPrice: 2999, lineTotal: 2999, image: null }],
+      shippingAddress: { name: 'Sam Lift', line1: 'Torstraße 1', postalCode: '10119', city: 'Berlin', country: 'DE' },
+      refundedTotal: 499,
+      carrier: 'dhl',
+      trackingNumber: 'JD0146000038',
+      trackingUrl: 'https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=JD0146000038',
+      shippedAt: '2026-04-02T00:00:00Z',
     };
     expect(summaryOf(detail)).toStrictEqual({
       id: '100004',
@@ -420,5 +428,59 @@ describe('summaryOf', () => {
       currency: 'EUR',
       checkoutSessionId: 'cs_local_x',
     });
+  });
+});
+
+describe('parseShippingAddress', () => {
+  it('reads the stored address, optional lines only when they hold something', () => {
+    expect(parseShippingAddress({ name: 'Sam Lift', line1: 'Torstraße 1', line2: '', postalCode: '10119', city: 'Berlin', country: 'de', phone: ' ' })).toStrictEqual({
+      name: 'Sam Lift',
+      line1: 'Torstraße 1',
+      postalCode: '10119',
+      city: 'Berlin',
+      country: 'DE',
+    });
+    expect(parseShippingAddress({ name: 'A', line1: 'B', line2: 'C', postalCode: 'SW1A 1AA', city: 'London', country: 'GB', phone: '+44 20 7946 0000' })).toStrictEqual({
+      name: 'A',
+      line1: 'B',
+      line2: 'C',
+      postalCode: 'SW1A 1AA',
+      city: 'London',
+      country: 'GB',
+      phone: '+44 20 7946 0000',
+    });
+  });
+
+  it.each([null, undefined, 'Torstraße 1', [], 42, {}, { name: 'Sam', line1: 'x', city: 'Berlin' }, { name: 7, line1: 'x', city: 'y', country: 'DE' }])(
+    'no address from %j',
+    (value) => {
+      expect(parseShippingAddress(value)).toBeNull();
+    },
+  );
+});
+
+describe('customerSteps', () => {
+  it('keeps the steps a customer is shown, oldest first; e-mails, processing and unknown kinds are left out', () => {
+    expect(
+      customerSteps([
+        { kind: 'shipped', at: '2026-03-02T08:00:00Z' },
+        { kind: 'paid', at: '2026-03-01T10:00:00Z' },
+        { kind: 'email_sent', at: '2026-03-01T10:00:01Z' },
+        { kind: 'processing', at: '2026-03-01T12:00:00Z' },
+        { kind: 'refund_failed', at: '2026-03-03T12:00:00Z' },
+        { kind: 'refunded', at: '2026-03-04T12:00:00Z' },
+        { kind: 'refunded', at: '2026-03-05T12:00:00Z' },
+        { kind: 'delivered', at: 'not a date' },
+      ]),
+    ).toEqual([
+      { kind: 'paid', at: '2026-03-01T10:00:00Z' },
+      { kind: 'shipped', at: '2026-03-02T08:00:00Z' },
+      { kind: 'refunded', at: '2026-03-04T12:00:00Z' },
+      { kind: 'refunded', at: '2026-03-05T12:00:00Z' },
+    ]);
+    expect(customerSteps([{ kind: 'cancelled', at: '2026-03-01T10:00:00Z' }, { kind: 'delivered', at: '2026-03-02T10:00:00Z' }]).map((s) => s.kind)).toEqual([
+      'cancelled',
+      'delivered',
+    ]);
   });
 });

@@ -2,12 +2,13 @@ import { i18n } from '@lingui/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from 'wouter';
 import { createActor } from 'xstate';
 import type { AuthSession } from '../../machines/authMachine';
 import { type CartItem, cartMachine, selectItems } from '../../machines/cartMachine';
 import { ORDER_POLL_ATTEMPTS, ORDER_POLL_INTERVAL_MS, type OrderDetail, type OrderSummary } from '../../machines/orders';
 import { ApiError } from '../../src/api/errors';
-import { fetchOrderByNumber, fetchOrderBySession, fetchOrders } from '../../src/api/orders';
+import { checkoutSessionNeedsSignIn, fetchOrderByNumber, fetchOrderBySession, fetchOrders, fetchOrderTimeline, fetchOwnOrderBySession } from '../../src/api/orders';
 import { AppRoutes } from '../../src/app/routes';
 import { activateAllCatalogs } from '../../src/i18n/i18n';
 import { CheckoutNotice, type CheckoutNoticeProps } from '../../src/features/orders/CheckoutNotice';
@@ -19,7 +20,14 @@ import { OrdersView, type OrdersViewProps } from '../../src/features/orders/Orde
 import { parseOrdersSearch, signInHref, withSearch } from '../../src/features/orders/url';
 import { fakeAuth, render, renderAt } from './support';
 
-vi.mock('../../src/api/orders', () => ({ fetchOrders: vi.fn(), fetchOrderByNumber: vi.fn(), fetchOrderBySession: vi.fn() }));
+vi.mock('../../src/api/orders', () => ({
+  fetchOrders: vi.fn(),
+  fetchOrderByNumber: vi.fn(),
+  fetchOrderTimeline: vi.fn(),
+  fetchOrderBySession: vi.fn(),
+  fetchOwnOrderBySession: vi.fn(),
+  checkoutSessionNeedsSignIn: vi.fn(),
+}));
 
 const older: OrderSummary = {
   id: 'o1',
@@ -54,6 +62,12 @@ const paid: OrderDetail = {
   lines: [
     { title: 'Grind Tee', titleDe: null, size: 'M', color: 'Black', qty: 2, unitPrice: 2999, lineTotal: 5998, image: '/img/tee.png' },
   ],
+  shippingAddress: { name: 'Sam Guest', line1: 'Lindenstraße 5', line2: 'Hinterhaus', postalCode: '20095', city: 'Hamburg', country: 'DE' },
+  refundedTotal: 0,
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  shippedAt: null,
 };
 const free: OrderDetail = {
   ...paid,
@@ -64,6 +78,7 @@ const free: OrderDetail = {
   subtotal: 8997,
   total: 8997,
   shippingRegion: 'UK',
+  shippingAddress: { name: 'Alex Kraft', line1: '221B Baker Street', postalCode: 'NW1 6XE', city: 'London', country: 'GB', phone: '+44 20 7946 0000' },
   lines: [
     { title: 'Grind Tee', titleDe: null, size: 'L', color: 'Stone Grey', qty: 1, unitPrice: 2999, lineTotal: 2999, image: null },
     { title: 'Iron Shaker', titleDe: null, size: null, color: null, qty: 2, unitPrice: 2999, lineTotal: 5998, image: '/img/shaker.png' },
@@ -188,7 +203,7 @@ describe('in German', () => {
   });
 
   it('an order: region, free shipping and the lines', () => {
-    render(<OrderDetailView status="found" orderNumber="NPNG-100001" order={free} onRetry={() => {}} />);
+    render(<OrderDetailView status="found" orderNumber="NPNG-100001" order={free} timeline={[]} onRetry={() => {}} />);
     expect(screen.getByText('Versandt')).toBeTruthy();
     expect(screen.getByText('Lieferung nach: Vereinigtes Königreich')).toBeTruthy();
     expect(screen.getByText('Kostenlos')).toBeTruthy();
@@ -208,13 +223,13 @@ describe('a line’s title', () => {
 
   it('is the German one on a German page, the stored English one where the product has none', async () => {
     await activateAllCatalogs('de');
-    render(<OrderDetailView status="found" orderNumber="NPNG-100001" order={bilingual} onRetry={() => {}} />);
+    render(<OrderDetailView status="found" orderNumber="NPNG-100001" order={bilingual} timeline={[]} onRetry={() => {}} />);
     expect(titles()).toEqual(['Grind-Shirt', 'Iron Shaker']);
     expect(document.body.textContent).not.toContain('Grind Tee');
   });
 
   it('is the English one on an English page', () => {
-    render(<OrderDetailView status="found" orderNumber="NPNG-100001" order={bilingual} onRetry={() => {}} />);
+    render(<OrderDetailView status="found" orderNumber="NPNG-100001" order={bilingual} timeline={[]} onRetry={() => {}} />);
     expect(titles()).toEqual(['Grind Tee', 'Iron Shaker']);
     expect(document.body.textContent).not.toContain('Grind-Shirt');
   });
@@ -284,6 +299,19 @@ describe('GuestConfirmationView', () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth?next=%2Forders%3Fsession_id%3Dcs_local_abc');
   });
 
+  it('found: where the order goes', () => {
+    view();
+    const address = screen.getByRole('heading', { level: 2, name: 'Delivery address' }).closest('section') as HTMLElement;
+    expect([...address.querySelectorAll('address > span')].map((el) => el.textContent)).toEqual(['Sam Guest', 'Lindenstraße 5', 'Hinterhaus', '20095 Hamburg', 'Germany']);
+  });
+
+  it('an account’s order: not shown; sign in to see it', () => {
+    view({ status: 'signInNeeded', order: null });
+    expect(screen.getByText('This order belongs to an account. Sign in to see it.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth?next=%2Forders%3Fsession_id%3Dcs_local_abc');
+    expect(screen.queryByText(/NPNG-/)).toBeNull();
+  });
+
   it('no e-mail on the order: no address is named', () => {
     view({ order: { ...paid, email: null } });
     expect(screen.queryByText(/confirmation was sent/)).toBeNull();
@@ -307,7 +335,7 @@ describe('GuestConfirmationView', () => {
 
 describe('OrderDetailView', () => {
   function view(overrides: Partial<OrderDetailViewProps> = {}) {
-    const props: OrderDetailViewProps = { status: 'found', orderNumber: 'NPNG-100001', order: free, onRetry: vi.fn(), ...overrides };
+    const props: OrderDetailViewProps = { status: 'found', orderNumber: 'NPNG-100001', order: free, timeline: [], onRetry: vi.fn(), ...overrides };
     render(<OrderDetailView {...props} />);
     return props;
   }
@@ -354,13 +382,97 @@ describe('OrderDetailView', () => {
   });
 });
 
+describe('OrderDetailView: delivery, tracking, steps and refunds (ADR 0021)', () => {
+  function view(overrides: Partial<OrderDetailViewProps> = {}) {
+    const props: OrderDetailViewProps = { status: 'found', orderNumber: 'NPNG-100001', order: free, timeline: [], onRetry: vi.fn(), ...overrides };
+    render(<OrderDetailView {...props} />);
+    return props;
+  }
+  const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section') as HTMLElement;
+  const lineTexts = (element: HTMLElement) => [...element.querySelectorAll('address > span')].map((el) => el.textContent);
+
+  it('the delivery address as a parcel label reads, the country named in the page’s language', () => {
+    view();
+    expect(lineTexts(section('Delivery address'))).toEqual(['Alex Kraft', '221B Baker Street', 'NW1 6XE London', 'United Kingdom', 'Phone: +44 20 7946 0000']);
+  });
+
+  it('no address kept (an older order): no address block', () => {
+    view({ order: { ...free, shippingAddress: null } });
+    expect(screen.queryByRole('heading', { name: 'Delivery address' })).toBeNull();
+  });
+
+  it('shipped with a carrier that has a tracking page: carrier, number as text, and the link in a new tab', () => {
+    const evil = 'JD01<b>46';
+    view({ order: { ...free, carrier: 'dhl', trackingNumber: evil, trackingUrl: 'https://www.dhl.de/track?piececode=JD0146', shippedAt: '2025-05-21T09:00:00Z' } });
+    const shipment = section('Shipment');
+    expect([...shipment.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Shipped on May 21, 2025', 'Carrier: DHL', `Tracking number: ${evil}`]);
+    expect(shipment.querySelector('b')).toBeNull();
+    const link = within(shipment).getByRole('link', { name: 'Track your parcel' });
+    expect(link.getAttribute('href')).toBe('https://www.dhl.de/track?piececode=JD0146');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('shipped with another carrier: the number alone, no link', () => {
+    view({ order: { ...free, carrier: 'other', trackingNumber: 'HERMES 4471', trackingUrl: null, shippedAt: null } });
+    const shipment = section('Shipment');
+    expect([...shipment.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Carrier: Other carrier', 'Tracking number: HERMES 4471']);
+    expect(within(shipment).queryByRole('link')).toBeNull();
+  });
+
+  it('not shipped: no shipment block', () => {
+    view({ order: { ...paid, status: 'paid' } });
+    expect(screen.queryByRole('heading', { name: 'Shipment' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Track your parcel' })).toBeNull();
+  });
+
+  it('the steps with their dates, oldest first; e-mails and internal moves are not shown', () => {
+    view({
+      timeline: [
+        { kind: 'paid', at: '2025-05-20T12:00:01Z' },
+        { kind: 'email_sent', at: '2025-05-20T12:00:03Z' },
+        { kind: 'processing', at: '2025-05-20T15:00:00Z' },
+        { kind: 'shipped', at: '2025-05-21T09:00:00Z' },
+        { kind: 'delivered', at: '2025-05-23T11:00:00Z' },
+      ],
+    });
+    const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual(['Payment receivedMay 20, 2025', 'ShippedMay 21, 2025', 'DeliveredMay 23, 2025']);
+    expect(steps[1].querySelector('time')?.getAttribute('dateTime')).toBe('2025-05-21T09:00:00Z');
+  });
+
+  it('no steps known: no progress block', () => {
+    view({ timeline: [{ kind: 'email_sent', at: '2025-05-20T12:00:03Z' }] });
+    expect(screen.queryByRole('heading', { name: 'Order progress' })).toBeNull();
+  });
+
+  it('refunded: the badge, the refund’s date and the amount paid back under the total', () => {
+    view({ order: { ...free, status: 'refunded', refundedTotal: 8997 }, timeline: [{ kind: 'paid', at: '2025-05-20T12:00:01Z' }, { kind: 'refunded', at: '2025-05-22T08:00:00Z' }] });
+    expect(screen.getByText('Refunded', { selector: 'span' })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Payment receivedMay 20, 2025',
+      'Refund issuedMay 22, 2025',
+    ]);
+    expect((screen.getByText('Subtotal').closest('dl') as HTMLElement).textContent).toBe('Subtotal€89.97ShippingFreeTotal€89.97Refunded−€89.97');
+  });
+
+  it('nothing refunded: no refund line', () => {
+    view();
+    expect(screen.queryByText('Refunded')).toBeNull();
+  });
+});
+
 describe('OrdersRoute (fake api, real cart and auth)', () => {
   const mockedOrders = vi.mocked(fetchOrders);
   const mockedBySession = vi.mocked(fetchOrderBySession);
+  const mockedOwnBySession = vi.mocked(fetchOwnOrderBySession);
+  const mockedNeedsSignIn = vi.mocked(checkoutSessionNeedsSignIn);
 
   beforeEach(() => {
     mockedOrders.mockReset().mockResolvedValue([]);
     mockedBySession.mockReset().mockResolvedValue(null);
+    mockedOwnBySession.mockReset().mockResolvedValue(null);
+    mockedNeedsSignIn.mockReset().mockResolvedValue(false);
     sessionStorage.clear();
   });
   afterEach(() => {
@@ -407,6 +519,7 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
     expect(mockedOrders).toHaveBeenCalledWith({ userId: 'u1', email: 'alex@example.test' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(mockedOwnBySession).not.toHaveBeenCalled();
     expect(mockedBySession).not.toHaveBeenCalled();
     expect(selectItems(cart.getSnapshot())).toHaveLength(1);
   });
@@ -419,18 +532,18 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
 
   it('back from paying, signed in: the cart is cleared, the order is found and joins the list once', async () => {
     mockedOrders.mockResolvedValue([paidByAlex, older]);
-    mockedBySession.mockResolvedValue(paidByAlex);
+    mockedOwnBySession.mockResolvedValue(paidByAlex);
     const { cart } = mount('/orders?session_id=cs_local_abc', alex);
     expect(selectItems(cart.getSnapshot())).toEqual([]);
     expect(await screen.findByText('Thank you! Your order NPNG-100003 is confirmed.')).toBeTruthy();
-    expect(mockedBySession).toHaveBeenCalledWith({ sessionId: 'cs_local_abc' });
+    expect(mockedOwnBySession).toHaveBeenCalledWith({ sessionId: 'cs_local_abc' });
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Order NPNG-100003', 'Order NPNG-100001']);
   });
 
   it('back from paying, signed in: the order joins the list when only polling knows it', async () => {
     mockedOrders.mockResolvedValue([older]);
-    mockedBySession.mockResolvedValue(paidByAlex);
+    mockedOwnBySession.mockResolvedValue(paidByAlex);
     mount('/orders?session_id=cs_local_abc', alex);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Order NPNG-100003', 'Order NPNG-100001']);
@@ -438,7 +551,7 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
 
   it('back from paying with another address (as a guest, then signed in here): confirmed in the notice, not added to this list', async () => {
     mockedOrders.mockResolvedValue([older]);
-    mockedBySession.mockResolvedValue(paid);
+    mockedOwnBySession.mockResolvedValue(paid);
     mount('/orders?session_id=cs_local_abc', alex);
     expect(await screen.findByText('Thank you! Your order NPNG-100003 is confirmed.')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
@@ -448,38 +561,38 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
   it('the order not there after six lookups: the calm note; Refresh looks again and finds it', async () => {
     vi.useFakeTimers();
     mockedOrders.mockResolvedValue([older]);
-    mockedBySession.mockResolvedValue(null);
+    mockedOwnBySession.mockResolvedValue(null);
     mount('/orders?session_id=cs_local_abc', alex);
     await pollIntervals(0);
     expect(screen.getAllByRole('status').some((el) => el.textContent === 'Confirming your order…')).toBe(true);
     await pollIntervals(ORDER_POLL_ATTEMPTS);
-    expect(mockedBySession).toHaveBeenCalledTimes(ORDER_POLL_ATTEMPTS);
+    expect(mockedOwnBySession).toHaveBeenCalledTimes(ORDER_POLL_ATTEMPTS);
     expect(screen.getByText('Your payment was received; your order will appear here shortly.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(1);
 
-    mockedBySession.mockResolvedValue(paidByAlex);
+    mockedOwnBySession.mockResolvedValue(paidByAlex);
     vi.useRealTimers();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Thank you! Your order NPNG-100003 is confirmed.')).toBeTruthy();
-    expect(mockedBySession).toHaveBeenCalledTimes(ORDER_POLL_ATTEMPTS + 1);
+    expect(mockedOwnBySession).toHaveBeenCalledTimes(ORDER_POLL_ATTEMPTS + 1);
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
   it('lookups that fail are only more tries: found on the third', async () => {
     vi.useFakeTimers();
     mockedOrders.mockResolvedValue([]);
-    mockedBySession.mockRejectedValueOnce(new ApiError('network', 'Failed to fetch')).mockResolvedValueOnce(null).mockResolvedValue(paidByAlex);
+    mockedOwnBySession.mockRejectedValueOnce(new ApiError('network', 'Failed to fetch')).mockResolvedValueOnce(null).mockResolvedValue(paidByAlex);
     mount('/orders?session_id=cs_local_abc', alex);
     await pollIntervals(2);
     expect(screen.getByText('Thank you! Your order NPNG-100003 is confirmed.')).toBeTruthy();
-    expect(mockedBySession).toHaveBeenCalledTimes(3);
+    expect(mockedOwnBySession).toHaveBeenCalledTimes(3);
     expect(screen.getAllByRole('article')).toHaveLength(1);
   });
 
   it('the cart is cleared once per checkout: coming back to the same address keeps a cart filled since', async () => {
     mockedOrders.mockResolvedValue([]);
-    mockedBySession.mockResolvedValue(paidByAlex);
+    mockedOwnBySession.mockResolvedValue(paidByAlex);
     const first = mount('/orders?session_id=cs_local_abc', alex);
     expect(selectItems(first.cart.getSnapshot())).toEqual([]);
     await screen.findByText('Thank you! Your order NPNG-100003 is confirmed.');
@@ -498,7 +611,43 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
     expect(screen.getByText('A confirmation was sent to guest@example.test.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth?next=%2Forders%3Fsession_id%3Dcs_local_abc');
     expect(mockedOrders).not.toHaveBeenCalled();
+    expect(mockedNeedsSignIn).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { level: 2, name: 'Delivery address' })).toBeTruthy();
     expect(location.history).toEqual(['/orders?session_id=cs_local_abc']);
+  });
+
+  it('signed out, the order is an account’s: straight to sign-in, coming back here; nothing of the order shown', async () => {
+    mockedNeedsSignIn.mockResolvedValue(true);
+    const cart = createActor(cartMachine.provide({ actions: { persist: () => {} } }), { input: { items: [tee] } }).start();
+    const location = renderAt(
+      <Switch>
+        <Route path="/auth">
+          <p>Sign-in page</p>
+        </Route>
+        <Route path="/orders">
+          <OrdersRoute />
+        </Route>
+      </Switch>,
+      '/orders?session_id=cs_local_abc',
+      { auth: fakeAuth(null), cart },
+    );
+    expect(await screen.findByText('Sign-in page')).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/auth?next=%2Forders%3Fsession_id%3Dcs_local_abc');
+    expect(mockedBySession).toHaveBeenCalledTimes(1);
+    expect(mockedBySession).toHaveBeenCalledWith({ sessionId: 'cs_local_abc' });
+    expect(mockedNeedsSignIn).toHaveBeenCalledWith({ sessionId: 'cs_local_abc' });
+    expect(mockedOwnBySession).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Create an account/)).toBeNull();
+    expect(selectItems(cart.getSnapshot())).toEqual([]);
+  });
+
+  it('signed in, back from paying: the order is read as the customer’s, never asked about accounts', async () => {
+    mockedOwnBySession.mockResolvedValue(paidByAlex);
+    mount('/orders?session_id=cs_local_abc', alex);
+    expect(await screen.findByText('Thank you! Your order NPNG-100003 is confirmed.')).toBeTruthy();
+    expect(mockedOwnBySession).toHaveBeenCalledWith({ sessionId: 'cs_local_abc' });
+    expect(mockedBySession).not.toHaveBeenCalled();
+    expect(mockedNeedsSignIn).not.toHaveBeenCalled();
   });
 
   it('a guest whose order is not there yet: the calm note, Refresh, then the order', async () => {
@@ -519,7 +668,11 @@ describe('OrdersRoute (fake api, real cart and auth)', () => {
 
 describe('OrderDetailRoute (fake api and auth)', () => {
   const mockedByNumber = vi.mocked(fetchOrderByNumber);
-  beforeEach(() => mockedByNumber.mockReset());
+  const mockedTimeline = vi.mocked(fetchOrderTimeline);
+  beforeEach(() => {
+    mockedByNumber.mockReset();
+    mockedTimeline.mockReset().mockResolvedValue([]);
+  });
 
   function mount(orderNumber: string, session: AuthSession | null) {
     return renderAt(<OrderDetailRoute orderNumber={orderNumber} />, `/orders/${orderNumber}`, { auth: fakeAuth(session) });
@@ -537,6 +690,26 @@ describe('OrderDetailRoute (fake api and auth)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Order NPNG-100001' })).toBeTruthy();
     expect(mockedByNumber).toHaveBeenCalledWith({ orderNumber: 'NPNG-100001' });
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('found: the steps’ dates follow, asked for by the order’s id; without them the order still shows', async () => {
+    mockedByNumber.mockResolvedValue(free);
+    mockedTimeline.mockResolvedValue([{ kind: 'paid', at: '2025-05-20T12:00:01Z' }, { kind: 'shipped', at: '2025-05-21T09:00:00Z' }]);
+    mount('NPNG-100001', alex);
+    const steps = await screen.findByRole('list', { name: 'Order progress' });
+    expect(within(steps).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Payment receivedMay 20, 2025', 'ShippedMay 21, 2025']);
+    expect(mockedTimeline).toHaveBeenCalledWith({ orderId: 'o1' });
+  });
+
+  it('a timeline that cannot be loaded: the order without dates, no error', async () => {
+    mockedByNumber.mockResolvedValue(free);
+    mockedTimeline.mockRejectedValue(new ApiError('network', 'Failed to fetch'));
+    mount('NPNG-100001', alex);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order NPNG-100001' })).toBeTruthy();
+    await waitFor(() => expect(mockedTimeline).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Order progress' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Delivery address' })).toBeTruthy();
   });
 
   it('not found (another customer’s, or none): Order not found', async () => {
@@ -563,6 +736,7 @@ describe('the orders routes in the app', () => {
   beforeEach(() => {
     vi.mocked(fetchOrders).mockReset().mockResolvedValue([older]);
     vi.mocked(fetchOrderByNumber).mockReset().mockResolvedValue(free);
+    vi.mocked(fetchOrderTimeline).mockReset().mockResolvedValue([]);
   });
 
   function mount(path: string) {

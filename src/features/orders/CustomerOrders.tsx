@@ -33,6 +33,6 @@ export function CustomerOrders({ user, sessionId }: CustomerOrdersProps) {
 const ownOrder = (order: OrderDetail, user: AuthUser) => !!order.email && !!user.email && order.email.toLowerCase() === user.email.toLowerCase();
 
 function PolledOrderNotice({ sessionId, onFound }: { sessionId: string; onFound: (order: OrderDetail) => void }) {
-  const { status, order, refresh } = useOrderPolling(sessionId, onFound);
+  const { status, order, refresh } = useOrderPolling(sessionId, { as: 'customer', onFound });
   return <CheckoutNotice status={status} orderNumber={order?.orderNumber ?? null} onRefresh={refresh} />;
 }

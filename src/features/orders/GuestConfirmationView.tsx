@@ -6,6 +6,7 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { CheckoutNotice } from './CheckoutNotice';
+import { DeliveryAddress } from './DeliveryAddress';
 import { OrderLines } from './OrderLines';
 import { OrderTotals } from './OrderTotals';
 
@@ -20,11 +21,22 @@ export type GuestConfirmationViewProps = {
 };
 
 /**
- * Back from paying without an account: the order once the shop has it (number, lines, totals,
- * where the confirmation went) and an invitation to an account; until then a calm notice.
+ * Back from paying without an account: the order once the shop has it (number, where it goes,
+ * lines, totals, where the confirmation went) and an invitation to an account; until then a calm
+ * notice. An account's order is not shown here: its owner signs in to see it.
  */
 export function GuestConfirmationView({ status, order, signInHref, onRefresh }: GuestConfirmationViewProps) {
   const { t } = useLingui();
+  if (status === 'signInNeeded') {
+    return (
+      <Page title={t`Order confirmation`} width="narrow">
+        <div className={cx(card, css({ display: 'grid', gap: '4', justifyItems: 'start' }))}>
+          <p>{t`This order belongs to an account. Sign in to see it.`}</p>
+          <ButtonLink href={signInHref}>{t`Sign in`}</ButtonLink>
+        </div>
+      </Page>
+    );
+  }
   if (status !== 'found' || !order) {
     return (
       <Page title={t`Order confirmation`} width="narrow">
@@ -32,7 +44,7 @@ export function GuestConfirmationView({ status, order, signInHref, onRefresh }: 
       </Page>
     );
   }
-  const { orderNumber, email, lines, subtotal, shipping, total, currency } = order;
+  const { orderNumber, email, lines, subtotal, shipping, total, currency, shippingAddress } = order;
   return (
     <Page title={t`Thank you for your order!`} lead={t`Order ${orderNumber}`} width="narrow">
       <div className={css({ display: 'grid', gap: '6' })}>
@@ -41,6 +53,7 @@ export function GuestConfirmationView({ status, order, signInHref, onRefresh }: 
             <Trans>A confirmation was sent to {email}.</Trans>
           </p>
         )}
+        {shippingAddress && <DeliveryAddress address={shippingAddress} />}
         <section aria-labelledby="order-items-heading">
           <h2 id="order-items-heading" className={css({ textStyle: 'heading', fontSize: 'lg', letterSpacing: 'wide', mb: '2' })}>
             {t`Items`}

@@ -5,8 +5,8 @@ import { useMachine } from '@xstate/react';
 import { Redirect, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { selectAuthStatus, selectUser } from '../../../machines/authMachine';
-import { orderDetailMachine, selectOrderDetailStatus } from '../../../machines/orderDetailMachine';
-import { fetchOrderByNumber } from '../../api/orders';
+import { orderDetailMachine, selectOrderDetailStatus, selectOrderTimeline } from '../../../machines/orderDetailMachine';
+import { fetchOrderByNumber, fetchOrderTimeline } from '../../api/orders';
 import { Spinner } from '../../ui/Spinner';
 import { OrderDetailView } from './OrderDetailView';
 import { signInHref } from './url';
@@ -28,7 +28,12 @@ export default function OrderDetailRoute({ orderNumber }: OrderDetailRouteProps)
 
 function OrderDetail({ orderNumber }: OrderDetailRouteProps) {
   const [snapshot, send] = useMachine(
-    orderDetailMachine.provide({ actors: { fetchOrder: fromPromise(({ input }) => fetchOrderByNumber(input)) } }),
+    orderDetailMachine.provide({
+      actors: {
+        fetchOrder: fromPromise(({ input }) => fetchOrderByNumber(input)),
+        fetchTimeline: fromPromise(({ input }) => fetchOrderTimeline(input)),
+      },
+    }),
     { input: { orderNumber } },
   );
   return (
@@ -36,6 +41,7 @@ function OrderDetail({ orderNumber }: OrderDetailRouteProps) {
       status={selectOrderDetailStatus(snapshot)}
       orderNumber={snapshot.context.orderNumber}
       order={snapshot.context.order}
+      timeline={selectOrderTimeline(snapshot)}
       onRetry={() => send({ type: 'order.retry' })}
     />
   );

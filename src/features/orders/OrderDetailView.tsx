@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrderDetailStatus } from '../../../machines/orderDetailMachine';
-import type { OrderDetail } from '../../../machines/orders';
+import { customerSteps, type OrderDetail, type OrderTimelineEntry } from '../../../machines/orders';
 import { css, cx } from '../../../styled-system/css';
 import { BackLink } from '../../ui/BackLink';
 import { ButtonLink } from '../../ui/ButtonLink';
@@ -10,7 +10,10 @@ import { Page } from '../../ui/Page';
 import { RetryAlert } from '../../ui/RetryAlert';
 import { shippingRegionLabel } from '../../ui/shippingRegionLabels';
 import { Spinner } from '../../ui/Spinner';
+import { DeliveryAddress } from './DeliveryAddress';
 import { OrderLines } from './OrderLines';
+import { OrderProgress } from './OrderProgress';
+import { ShipmentTracking } from './ShipmentTracking';
 import { OrderStatusBadge } from '../../ui/OrderStatusBadge';
 import { OrderTotals } from './OrderTotals';
 
@@ -20,13 +23,18 @@ export type OrderDetailViewProps = {
   orderNumber: string | null;
   /** The order, with status found. */
   order: OrderDetail | null;
+  /** The dates of the order's steps (from its timeline; empty while they load or when they could not). */
+  timeline: OrderTimelineEntry[];
   onRetry: () => void;
 };
 
 const sectionTitle = css({ textStyle: 'heading', fontSize: 'lg', letterSpacing: 'wide', mb: '2' });
 
-/** /orders/{orderNumber}: one order's status, date, destination, lines and totals. */
-export function OrderDetailView({ status, orderNumber: requested, order, onRetry }: OrderDetailViewProps) {
+/**
+ * /orders/{orderNumber}: one order's status, date, destination, shipment and tracking, delivery
+ * address, the dates of its steps, lines and totals (with what was refunded).
+ */
+export function OrderDetailView({ status, orderNumber: requested, order, timeline, onRetry }: OrderDetailViewProps) {
   const { t, i18n } = useLingui();
   const back = <BackLink href="/orders" label={t`Back to orders`} />;
   if (status === 'notFound' || (status === 'found' && !order)) {
@@ -56,8 +64,10 @@ export function OrderDetailView({ status, orderNumber: requested, order, onRetry
       </Page>
     );
   }
-  const { status: orderStatus, createdAt, shippingRegion, lines, subtotal, shipping, total, currency } = order;
+  const { status: orderStatus, createdAt, shippingRegion, lines, subtotal, shipping, total, currency, shippingAddress, refundedTotal } = order;
+  const { carrier, trackingNumber, trackingUrl, shippedAt } = order;
   const region = shippingRegion && shippingRegionLabel(i18n, shippingRegion);
+  const shipped = carrier !== null || trackingNumber !== null || shippedAt !== null;
   return (
     <Page title={title} back={back} width="narrow">
       <div className={css({ display: 'grid', gap: '6' })}>
@@ -72,13 +82,16 @@ export function OrderDetailView({ status, orderNumber: requested, order, onRetry
           </p>
           {region && <p>{t`Ship to: ${region}`}</p>}
         </div>
+        {shipped && <ShipmentTracking carrier={carrier} trackingNumber={trackingNumber} trackingUrl={trackingUrl} shippedAt={shippedAt} />}
+        {shippingAddress && <DeliveryAddress address={shippingAddress} />}
+        <OrderProgress steps={customerSteps(timeline)} />
         <section aria-labelledby="order-items-heading">
           <h2 id="order-items-heading" className={sectionTitle}>
             {t`Items`}
           </h2>
           <OrderLines lines={lines} currency={currency} />
         </section>
-        <OrderTotals subtotal={subtotal} shipping={shipping} total={total} currency={currency} />
+        <OrderTotals subtotal={subtotal} shipping={shipping} total={total} currency={currency} refunded={refundedTotal} />
       </div>
     </Page>
   );

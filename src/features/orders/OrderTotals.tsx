@@ -8,12 +8,14 @@ export type OrderTotalsProps = {
   shipping: number;
   total: number;
   currency: string;
+  /** Cents paid back so far; shown when there are any. */
+  refunded?: number;
 };
 
 const row = css({ display: 'flex', justifyContent: 'space-between', gap: '4', py: '1.5' });
 
-/** Subtotal, shipping ("Free" when nothing was charged) and the total an order was charged. */
-export function OrderTotals({ subtotal, shipping, total, currency }: OrderTotalsProps) {
+/** Subtotal, shipping ("Free" when nothing was charged), the total an order was charged, and what was refunded of it. */
+export function OrderTotals({ subtotal, shipping, total, currency, refunded = 0 }: OrderTotalsProps) {
   const { t } = useLingui();
   return (
     <dl className={css({ maxW: { md: 'sm' }, ml: { md: 'auto' } })}>
@@ -33,6 +35,14 @@ export function OrderTotals({ subtotal, shipping, total, currency }: OrderTotals
           <Price cents={total} currency={currency} />
         </dd>
       </div>
+      {refunded > 0 && (
+        <div className={row}>
+          <dt>{t`Refunded`}</dt>
+          <dd>
+            −<Price cents={refunded} currency={currency} />
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }
