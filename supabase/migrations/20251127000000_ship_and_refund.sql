@@ -177,7 +177,16 @@ as $$
 declare
   normalised jsonb := private.normalise_address(address);
   problem text := private.address_problem(normalised, upper(coalesce(shipping_region, '')));
+  field text;
 begin
+  -- A field that is not a text (a number, a list) is refused as sent, before normalising reads it as one.
+  if jsonb_typeof(address) = 'object' then
+    for field in select f from unnest(array['name', 'line1', 'line2', 'postalCode', 'city', 'country', 'phone']) f loop
+      if jsonb_typeof(address -> field) not in ('string', 'null') then
+        return jsonb_build_object('ok', false, 'field', field, 'problem', 'invalid');
+      end if;
+    end loop;
+  end if;
   if problem is null then
     return jsonb_build_object('ok', true, 'address', normalised);
   end if;
