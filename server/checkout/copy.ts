@@ -36,6 +36,16 @@ export interface PageCopy {
   testDeclined: string;
   testAnyExpiry: string;
   emailInvalid: string;
+  /** The address fieldset's legend. */
+  shippingAddress: string;
+  /** How required fields are marked. */
+  requiredNote: string;
+  /** After the label of an optional field. */
+  optional: string;
+  /** The country select's empty first option, when the region has more than one country. */
+  chooseCountry: string;
+  /** Above the list, when the form has more than one problem. */
+  problemsTitle: string;
 }
 
 export const PAGE: Record<Lang, PageCopy> = {
@@ -62,6 +72,11 @@ export const PAGE: Record<Lang, PageCopy> = {
     testDeclined: 'card is declined',
     testAnyExpiry: 'Any future expiry date and any 3-digit CVC.',
     emailInvalid: 'Enter a valid email address.',
+    shippingAddress: 'Shipping address',
+    requiredNote: 'Fields marked * are required.',
+    optional: '(optional)',
+    chooseCountry: 'Choose a country',
+    problemsTitle: 'Please check these fields:',
   },
   de: {
     title: 'Kasse',
@@ -86,6 +101,11 @@ export const PAGE: Record<Lang, PageCopy> = {
     testDeclined: 'Karte wird abgelehnt',
     testAnyExpiry: 'Beliebiges zukünftiges Ablaufdatum und beliebige 3-stellige Prüfziffer.',
     emailInvalid: 'Gib eine gültige E-Mail-Adresse ein.',
+    shippingAddress: 'Lieferadresse',
+    requiredNote: 'Mit * markierte Felder sind Pflichtfelder.',
+    optional: '(freiwillig)',
+    chooseCountry: 'Land wählen',
+    problemsTitle: 'Bitte prüfe diese Felder:',
   },
 };
 
@@ -96,16 +116,12 @@ export interface NoticeCopy {
   link?: string;
 }
 
-export type NoticeKind = 'notFound' | 'soldOut' | 'notPossible' | 'expired' | 'notAllowed';
+export type NoticeKind = 'notFound' | 'notPossible' | 'expired' | 'notAllowed' | 'refunded' | 'refundFailed';
 
 export const NOTICES: Record<NoticeKind, Record<Lang, NoticeCopy>> = {
   notFound: {
     en: { title: 'Checkout not found', message: 'This checkout link is unknown or no longer valid.' },
     de: { title: 'Kasse nicht gefunden', message: 'Dieser Kassen-Link ist unbekannt oder nicht mehr gültig.' },
-  },
-  soldOut: {
-    en: { title: 'Sold out', message: 'An item in your cart sold out while you were paying. Nothing was charged.', link: 'Back to your cart' },
-    de: { title: 'Ausverkauft', message: 'Ein Artikel in Deinem Warenkorb ist gerade ausverkauft. Es wurde nichts abgebucht.', link: 'Zurück zum Warenkorb' },
   },
   notPossible: {
     en: { title: 'Payment not possible', message: 'This checkout can no longer be paid. Nothing was charged.', link: 'Back to the shop' },
@@ -119,4 +135,51 @@ export const NOTICES: Record<NoticeKind, Record<Lang, NoticeCopy>> = {
     en: { title: 'Not allowed', message: 'This action is not available here.' },
     de: { title: 'Nicht erlaubt', message: 'Diese Aktion ist hier nicht möglich.' },
   },
+  refunded: {
+    en: {
+      title: 'Your payment has been refunded',
+      message: 'So your payment could not become an order, and the full amount has been refunded to your card. An e-mail confirming the refund is on its way.',
+      link: 'Back to your cart',
+    },
+    de: {
+      title: 'Deine Zahlung wurde erstattet',
+      message: 'Deshalb konnte aus Deiner Zahlung keine Bestellung werden, und wir haben Dir den vollen Betrag auf Deine Karte erstattet. Eine E-Mail mit der Bestätigung ist unterwegs.',
+      link: 'Zurück zum Warenkorb',
+    },
+  },
+  refundFailed: {
+    en: {
+      title: 'Your payment will be refunded',
+      message: 'So your payment could not become an order. The refund did not go through straight away: the shop has been told and will refund the full amount. You need do nothing.',
+      link: 'Back to your cart',
+    },
+    de: {
+      title: 'Deine Zahlung wird erstattet',
+      message: 'Deshalb konnte aus Deiner Zahlung keine Bestellung werden. Die Erstattung hat nicht sofort geklappt: Der Shop ist informiert und erstattet Dir den vollen Betrag. Du musst nichts weiter tun.',
+      link: 'Zurück zum Warenkorb',
+    },
+  },
 };
+
+/** Why a payment could not become an order (settle_checkout_session's reason): the refund notice's first sentence. */
+export const REFUND_REASONS: Record<'sold_out' | 'unavailable' | 'price_changed' | 'other', Record<Lang, string>> = {
+  sold_out: {
+    en: 'An item in your cart sold out while you were paying.',
+    de: 'Ein Artikel in Deinem Warenkorb war ausverkauft, während Du bezahlt hast.',
+  },
+  unavailable: {
+    en: 'An item in your cart is no longer available.',
+    de: 'Ein Artikel in Deinem Warenkorb ist nicht mehr erhältlich.',
+  },
+  price_changed: {
+    en: 'The price of an item in your cart changed while you were paying.',
+    de: 'Der Preis eines Artikels in Deinem Warenkorb hat sich geändert, während Du bezahlt hast.',
+  },
+  other: {
+    en: 'An item in your cart could not be sold.',
+    de: 'Ein Artikel in Deinem Warenkorb konnte nicht verkauft werden.',
+  },
+};
+
+export const refundReason = (reason: string): keyof typeof REFUND_REASONS =>
+  reason === 'sold_out' || reason === 'unavailable' || reason === 'price_changed' ? reason : 'other';

@@ -58,19 +58,40 @@ describe('checkout end to end on the local backend', () => {
     expect(html).toContain('<h1 id="pay-title">Bezahlen 59,98 €</h1>');
     expect(html).toContain('<button type="submit">Bezahlen</button>');
     expect(html).toContain(`Beleg an: ${customer.email}`);
-    expect(html).not.toMatch(/>Pay<|Card number|Cancel and return/);
+    expect(html).toContain('<legend>Lieferadresse</legend>');
+    expect(html).toContain('<option value="DE" selected>Deutschland</option>');
+    expect(html).not.toMatch(/>Pay<|Card number|Cancel and return|Shipping address/);
     const paid = await fetch(`${onThisServer(data.url)}/pay`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'number=4242+4242+4242+4242&expiry=12%2F40&cvc=123',
+      body: new URLSearchParams({ name: 'Flo Kunde', line1: 'Torstraße 5', postalCode: '10119', city: 'Berlin', country: 'DE', number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }),
     });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${site}/orders?session_id=${data.sessionId}`);
 
-    const { data: order, error: orderError } = await supabase.from('orders').select('status, total, user_id, customer_email').eq('checkout_session_id', data.sessionId).single();
+    const { data: order, error: orderError } = await supabase
+      .from('orders')
+      .select('status, total, user_id, customer_email, shipping_address')
+      .eq('checkout_session_id', data.sessionId)
+      .single();
     expect(orderError).toBeNull();
-    expect(order).toEqual({ status: 'paid', total: 5998, user_id: userId, customer_email: customer.email });
+    expect(order).toEqual({
+      status: 'paid',
+      total: 5998,
+      user_id: userId,
+      customer_email: customer.email,
+      shipping_address: { name: 'Flo Kunde', line1: 'Torstraße 5', postalCode: '10119', city: 'Berlin', country: 'DE' },
+    });
+
+    // The next checkout offers the address of this order again (open_checkout_session copies it).
+    const next = await supabase.functions.invoke('create-checkout-session', {
+      body: { userId, email: customer.email, items: [{ variantId: variants.tee, qty: 1 }], successUrl: `${site}/orders`, cancelUrl: `${site}/cart`, locale: 'de' },
+    });
+    expect(next.error).toBeNull();
+    const offered = await (await fetch(onThisServer(next.data.url))).text();
+    expect(offered).toMatch(/<input id="line1" [^>]*value="Torstraße 5"/);
+    expect(offered).toMatch(/<input id="postalCode" [^>]*value="10119"/);
   });
 
   it('refuses a guest claiming a user id, and an empty cart, with the function’s message', async () => {

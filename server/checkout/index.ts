@@ -1,11 +1,11 @@
 import type { Module, ServerContext } from '../context.ts';
 import { html, redirect, type ApiRequest, type ApiResponse } from '../http.ts';
 import { checkCard } from './card.ts';
-import { langOf } from './copy.ts';
-import { checkoutPage, noticePage, type PaymentFormState } from './page.ts';
-import { findLocalSession, payLocalSession, successRedirect, type CheckoutSession } from './sessions.ts';
+import { langOf, REFUND_REASONS, refundReason, type Lang } from './copy.ts';
+import { checkoutPage, noticePage, type FormError, type PaymentFormState } from './page.ts';
+import { checkShippingAddress, expireLocalSession, findLocalSession, payLocalSession, successRedirect, type CheckoutSession } from './sessions.ts';
 import { functionEnv } from '../functions/index.ts';
-import { deliverOrderEmails } from '../../supabase/functions/_shared/order-email.ts';
+import { addressProblems, normaliseAddress, type AddressField, type ShippingAddress } from '../../supabase/functions/_shared/address.ts';
 
 const FORM_LIMIT = 16 * 1024;
 /** The database's rule for emails (private.is_email_address). */
@@ -31,6 +31,14 @@ async function readForm(req: ApiRequest): Promise<URLSearchParams> {
   return new URLSearchParams((await req.body(FORM_LIMIT)).toString('utf8'));
 }
 
+const ADDRESS_INPUTS: readonly AddressField[] = ['name', 'line1', 'line2', 'postalCode', 'city', 'country', 'phone'];
+
+/** A complete session whose payment became a refund: the notice that says so, and why. */
+function refundNotice(session: CheckoutSession, lang: Lang, reason: string, status: 'pending' | 'succeeded' | 'failed'): ApiResponse {
+  const kind = status === 'failed' ? 'refundFailed' : 'refunded';
+  return html(409, noticePage(kind, lang, session.cancel_url, REFUND_REASONS[refundReason(reason)]), securityHeaders(session));
+}
+
 /** /_dev/checkout: the local stand-in for Stripe's hosted checkout page. */
 export function createCheckout(context: ServerContext): Module {
   const { db } = context;
@@ -41,24 +49,26 @@ export function createCheckout(context: ServerContext): Module {
     const form = await readForm(req);
     const card = { number: form.get('number') ?? '', expiry: form.get('expiry') ?? '', cvc: form.get('cvc') ?? '' };
     const email = session.email ? null : (form.get('email') ?? '').trim().toLowerCase();
-    const state: PaymentFormState = { number: card.number, expiry: card.expiry, email: email ?? undefined };
+    const typed = Object.fromEntries(ADDRESS_INPUTS.map((f) => [f, form.get(f) ?? ''])) as Record<AddressField, string>;
+    const state: PaymentFormState = { number: card.number, expiry: card.expiry, email: email ?? undefined, address: typed };
+    const refuse = (status: number, errors: FormError[]) => html(status, checkoutPage(session, basePath, { ...state, errors }), headers);
 
-    if (email !== null && (email.length > 254 || !EMAIL.test(email))) {
-      return html(400, checkoutPage(session, basePath, { ...state, error: { field: 'email', problem: 'email_invalid' } }), headers);
-    }
+    // Everything the customer can fix, at once; nothing is written before it is all right.
+    const errors: FormError[] = [];
+    if (email !== null && (email.length > 254 || !EMAIL.test(email))) errors.push({ field: 'email', problem: 'email_invalid' });
+    const address = normaliseAddress(typed) as ShippingAddress;
+    for (const problem of addressProblems(address, session.countries)) errors.push(problem);
     const check = checkCard(card, new Date());
-    if (!check.ok) {
-      const status = check.declined ? 402 : 400;
-      return html(status, checkoutPage(session, basePath, { ...state, error: { field: check.declined ? undefined : check.field, problem: check.problem } }), headers);
-    }
-    const outcome = await payLocalSession(db, session.id, email);
-    if (outcome.ok) {
-      // As Stripe's webhook does: the confirmation queued with the order goes out now. The payment
-      // stands whatever happens to the mail.
-      await deliverOrderEmails(functionEnv(context)).catch((e) => console.error('[checkout] order e-mail:', e));
-      return redirect(successRedirect(session.success_url, session.id));
-    }
-    if (outcome.reason === 'out_of_stock') return html(409, noticePage('soldOut', lang, session.cancel_url), headers);
+    if (!check.ok && !check.declined) errors.push({ field: check.field, problem: check.problem });
+    if (errors.length > 0) return refuse(400, errors);
+    // The database has the last word on the address (the same rules, and the region's countries as they are now).
+    const checked = await checkShippingAddress(db, address, session.shipping_region);
+    if (!checked.ok) return refuse(400, [{ field: checked.field, problem: checked.problem }]);
+    if (!check.ok) return refuse(402, [{ problem: 'declined' }]);
+
+    const outcome = await payLocalSession(functionEnv(context), session.id, email, checked.address);
+    if (outcome.ok && outcome.outcome === 'order') return redirect(successRedirect(session.success_url, session.id));
+    if (outcome.ok) return refundNotice(session, lang, outcome.reason, outcome.refundStatus);
     // The database's reason (e.g. the session expired meanwhile) is English and for developers: logged, not shown.
     console.warn(`[checkout] ${session.id} not paid: ${outcome.message}`);
     return html(409, noticePage('notPossible', lang, session.cancel_url), headers);
@@ -75,12 +85,24 @@ export function createCheckout(context: ServerContext): Module {
       } catch {
         return notFound();
       }
-      const session = await findLocalSession(db, id);
+      let session = await findLocalSession(db, id);
       if (!session) return notFound();
+      // Past its 30 minutes and not yet swept: it ends now, and its stock goes back.
+      if (session.lapsed) {
+        await expireLocalSession(db, session.id);
+        session = { ...session, status: 'expired', lapsed: false };
+      }
 
-      if (action === 'cancel' && (req.method === 'GET' || req.method === 'POST')) return redirect(session.cancel_url);
-      if (session.status === 'complete' && (action === undefined || action === 'pay')) return redirect(successRedirect(session.success_url, session.id));
+      if (action === 'cancel' && (req.method === 'GET' || req.method === 'POST')) {
+        // Cancel gives the held stock back at once rather than after the 30 minutes.
+        if (session.status === 'open') await expireLocalSession(db, session.id);
+        return redirect(session.cancel_url);
+      }
       const lang = langOf(session.locale);
+      if (session.status === 'complete' && (action === undefined || action === 'pay')) {
+        if (session.refund) return refundNotice(session, lang, session.refund.reason, session.refund.status);
+        return redirect(successRedirect(session.success_url, session.id));
+      }
       if (session.status === 'expired') return html(410, noticePage('expired', lang, session.cancel_url), securityHeaders(session));
       if (action === undefined && (req.method === 'GET' || req.method === 'HEAD')) return html(200, checkoutPage(session, basePath), securityHeaders(session));
       if (action === 'pay' && req.method === 'POST') return pay(req, session, basePath);

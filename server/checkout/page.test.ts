@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, type CardProblem } from './card.ts';
-import { LANGS, NOTICES, PAGE, type Lang, type NoticeKind } from './copy.ts';
+import { LANGS, NOTICES, PAGE, REFUND_REASONS, type Lang, type NoticeKind } from './copy.ts';
 import { checkoutPage, formatMoney, noticePage, type PaymentFormState } from './page.ts';
 import type { CheckoutSession } from './sessions.ts';
+import { ADDRESS_LABELS, addressMessage, COUNTRY_NAMES, SHIPPING_COUNTRIES } from '../../supabase/functions/_shared/address.ts';
 
 const session = (locale: Lang, over: Partial<CheckoutSession> = {}): CheckoutSession => ({
   id: 'cs_local_abcdefghijklmnopqrstuvwx',
@@ -17,6 +18,12 @@ const session = (locale: Lang, over: Partial<CheckoutSession> = {}): CheckoutSes
   cancel_url: 'http://localhost:5173/cart',
   status: 'open',
   locale,
+  shipping_region: 'DE',
+  countries: ['DE'],
+  shipping_address: null,
+  expires_at: '2030-01-01T00:00:00.000Z',
+  lapsed: false,
+  refund: null,
   ...over,
 });
 
@@ -44,19 +51,30 @@ function textsOnlyIn(lang: Lang): string[] {
       (['title', 'message', 'link'] as const).map((f): [string, string] => [NOTICES[k][lang][f] ?? '', NOTICES[k][o][f] ?? '']),
     ),
     ...(Object.keys(CARD_MESSAGES.en) as CardProblem[]).map((k): [string, string] => [CARD_MESSAGES[lang][k], CARD_MESSAGES[o][k]]),
+    ...(Object.keys(REFUND_REASONS) as (keyof typeof REFUND_REASONS)[]).map((k): [string, string] => [REFUND_REASONS[k][lang], REFUND_REASONS[k][o]]),
+    ...(Object.keys(ADDRESS_LABELS.en) as (keyof typeof ADDRESS_LABELS.en)[]).map((k): [string, string] => [ADDRESS_LABELS[lang][k], ADDRESS_LABELS[o][k]]),
     lang === 'en' ? ['Black', 'Schwarz'] : ['Schwarz', 'Black'],
   ];
   return pairs.filter(([mine, theirs]) => mine && mine !== theirs).map(([mine]) => mine);
 }
 
 const ERRORS: PaymentFormState[] = [
-  { error: { field: 'email', problem: 'email_invalid' }, email: 'nope' },
-  { error: { field: 'number', problem: 'number_invalid' }, number: '1234' },
-  { error: { field: 'expiry', problem: 'expiry_unreadable' }, expiry: 'soon' },
-  { error: { field: 'expiry', problem: 'expiry_past' }, expiry: '01/20' },
-  { error: { field: 'cvc', problem: 'cvc_invalid' } },
-  { error: { problem: 'declined' }, number: '4000 0000 0000 0002' },
+  { errors: [{ field: 'email', problem: 'email_invalid' }], email: 'nope' },
+  { errors: [{ field: 'number', problem: 'number_invalid' }], number: '1234' },
+  { errors: [{ field: 'expiry', problem: 'expiry_unreadable' }], expiry: 'soon' },
+  { errors: [{ field: 'expiry', problem: 'expiry_past' }], expiry: '01/20' },
+  { errors: [{ field: 'cvc', problem: 'cvc_invalid' }] },
+  { errors: [{ problem: 'declined' }], number: '4000 0000 0000 0002' },
+  { errors: [{ field: 'name', problem: 'missing' }], address: { name: '' } },
+  { errors: [{ field: 'postalCode', problem: 'invalid' }], address: { postalCode: '1234', country: 'DE' } },
+  { errors: [{ field: 'country', problem: 'not_in_region' }], address: { country: 'US' } },
 ];
+const messageOf = (state: PaymentFormState, lang: Lang) => {
+  const [error] = state.errors ?? [];
+  if (error.problem === 'email_invalid') return PAGE[lang].emailInvalid;
+  if (error.field === undefined || error.field === 'number' || error.field === 'expiry' || error.field === 'cvc') return CARD_MESSAGES[lang][error.problem as CardProblem];
+  return addressMessage({ field: error.field, problem: error.problem as 'missing' }, lang, state.address?.country);
+};
 
 describe('the checkout page in the session’s language', () => {
   it.each(LANGS)('renders %s only: the form, every field error and the decline', (lang) => {
@@ -73,28 +91,120 @@ describe('the checkout page in the session’s language', () => {
       expect(text).not.toContain(' / ');
     }
     for (const [i, state] of ERRORS.entries()) {
-      const problem = state.error!.problem;
-      const message = problem === 'email_invalid' ? PAGE[lang].emailInvalid : CARD_MESSAGES[lang][problem];
+      const message = messageOf(state, lang);
       expect(visibleText(pages[i + 2])).toContain(message);
+      expect(pages[i + 2]).toContain(`<div id="form-error" class="alert" role="alert">${message.replaceAll("'", '&#39;')}</div>`);
+      const field = state.errors?.[0].field;
+      if (field) {
+        expect(pages[i + 2]).toMatch(new RegExp(`<(input|select) id="${field}" [^>]*aria-invalid="true" aria-describedby="${field}-error"`));
+        expect(pages[i + 2]).toContain(`<p id="${field}-error" class="field-error">${message.replaceAll("'", '&#39;')}</p>`);
+      } else {
+        expect(pages[i + 2]).not.toContain('aria-invalid="true" aria-describedby');
+      }
     }
   });
 
-  it('names the fields and buttons with the agreed, stable labels', () => {
-    const labels = (page: string) => [...page.matchAll(/<label for="(\w+)">([^<]*)<\/label>/g)].map(([, id, text]) => [id, text]);
+  it('names the fields and buttons with the agreed, stable labels; required ones marked, optional ones said', () => {
+    const labels = (page: string) =>
+      [...page.matchAll(/<label for="(\w+)">([^<]*)(?:<span class="(req|muted)"[^>]*>([^<]*)<\/span>)?<\/label>/g)].map(([, id, text, kind, mark]) =>
+        [id, `${text}${kind === 'muted' ? mark : kind === 'req' ? '*' : ''}`],
+      );
     const buttons = (page: string) => [...page.matchAll(/<button [^>]*>([^<]*)<\/button>/g)].map(([, text]) => text);
     const en = checkoutPage(session('en'), '/_dev/checkout');
     const de = checkoutPage(session('de'), '/_dev/checkout');
-    expect(labels(en)).toEqual([['email', 'Email'], ['number', 'Card number'], ['expiry', 'Expiry (MM/YY)'], ['cvc', 'CVC']]);
-    expect(labels(de)).toEqual([['email', 'E-Mail'], ['number', 'Kartennummer'], ['expiry', 'Ablaufdatum (MM/JJ)'], ['cvc', 'Prüfziffer']]);
+    expect(labels(en)).toEqual([
+      ['email', 'Email *'],
+      ['name', 'Full name *'],
+      ['line1', 'Address line 1 *'],
+      ['line2', 'Address line 2 (optional)'],
+      ['postalCode', 'Postcode *'],
+      ['city', 'City *'],
+      ['country', 'Country *'],
+      ['phone', 'Phone (optional)'],
+      ['number', 'Card number *'],
+      ['expiry', 'Expiry (MM/YY) *'],
+      ['cvc', 'CVC *'],
+    ]);
+    expect(labels(de)).toEqual([
+      ['email', 'E-Mail *'],
+      ['name', 'Vor- und Nachname *'],
+      ['line1', 'Adresszeile 1 *'],
+      ['line2', 'Adresszeile 2 (freiwillig)'],
+      ['postalCode', 'Postleitzahl *'],
+      ['city', 'Ort *'],
+      ['country', 'Land *'],
+      ['phone', 'Telefon (freiwillig)'],
+      ['number', 'Kartennummer *'],
+      ['expiry', 'Ablaufdatum (MM/JJ) *'],
+      ['cvc', 'Prüfziffer *'],
+    ]);
+    expect(en).toContain('<p class="muted">Fields marked * are required.</p>');
+    expect(de).toContain('<p class="muted">Mit * markierte Felder sind Pflichtfelder.</p>');
+    expect(en).toContain('<legend>Shipping address</legend>');
+    expect(de).toContain('<legend>Lieferadresse</legend>');
     expect(buttons(en)).toEqual(['Pay', 'Cancel and return to the shop']);
     expect(buttons(de)).toEqual(['Bezahlen', 'Abbrechen und zurück zum Shop']);
   });
 
-  it.each(LANGS)('keeps the keyboard order %s: the fields, Pay, Cancel — nothing before, no tabindex', (lang) => {
-    const page = checkoutPage(session(lang), '/_dev/checkout');
-    expect(page).not.toContain('tabindex');
-    const focusable = [...page.matchAll(/<(input|button|a|select|textarea)\b[^>]*?(?:\bid="(\w+)"[^>]*)?>([^<]*)/g)].map(([, tag, id, text]) => (tag === 'input' ? id : text));
-    expect(focusable).toEqual(['email', 'number', 'expiry', 'cvc', PAGE[lang].pay, PAGE[lang].cancel]);
+  it('asks for the address with the browser’s shipping autofill names; required fields are required', () => {
+    const page = checkoutPage(session('en'), '/_dev/checkout');
+    const control = (id: string) => new RegExp(`<(?:input|select) id="${id}" name="${id}" [^>]*>`).exec(page)?.[0] ?? '';
+    expect(control('name')).toContain('autocomplete="shipping name"');
+    expect(control('line1')).toContain('autocomplete="shipping address-line1"');
+    expect(control('line2')).toContain('autocomplete="shipping address-line2"');
+    expect(control('postalCode')).toContain('autocomplete="shipping postal-code"');
+    expect(control('city')).toContain('autocomplete="shipping address-level2"');
+    expect(control('country')).toContain('autocomplete="shipping country"');
+    expect(control('phone')).toContain('type="tel" autocomplete="shipping tel"');
+    for (const id of ['name', 'line1', 'postalCode', 'city', 'country']) expect(control(id), id).toMatch(/ required[ >]/);
+    for (const id of ['line2', 'phone']) expect(control(id), id).not.toContain('required');
+  });
+
+  it('offers only the countries of the session’s region: one preselected, several sorted by name after a prompt', () => {
+    const options = (page: string) => [...(/<select id="country"[^>]*>([\s\S]*?)<\/select>/.exec(page)?.[1] ?? '').matchAll(/<option value="(\w*)"( selected)?>([^<]*)<\/option>/g)].map(([, v, sel, text]) => `${v}${sel ? '!' : ''}:${text}`);
+    expect(options(checkoutPage(session('de'), '/_dev/checkout'))).toEqual(['DE!:Deutschland']);
+    expect(options(checkoutPage(session('en', { shipping_region: 'UK', countries: ['GB'] }), '/_dev/checkout'))).toEqual(['GB!:United Kingdom']);
+    const us = options(checkoutPage(session('en', { shipping_region: 'US', countries: [...SHIPPING_COUNTRIES.US] }), '/_dev/checkout'));
+    expect(us[0]).toBe('!:Choose a country');
+    expect(us.slice(1).map((o) => o.split(':')[1])).toEqual([...SHIPPING_COUNTRIES.US].map((c) => COUNTRY_NAMES.en[c]).sort());
+    const eu = options(checkoutPage(session('de', { shipping_region: 'EU', countries: [...SHIPPING_COUNTRIES.EU] }), '/_dev/checkout', { address: { country: 'AT' } }));
+    expect(eu).toHaveLength(27);
+    expect(eu[0]).toBe(':Land wählen');
+    expect(eu[1]).toBe('BE:Belgien');
+    expect(eu).toContain('AT!:Österreich');
+    expect(eu.join()).not.toContain('DE:');
+  });
+
+  it('prefills the session’s address (a customer’s last one), and keeps what was typed after an error, escaped', () => {
+    const last = { name: 'Alex Muster', line1: 'Hauptstraße 1', line2: 'Hinterhaus', postalCode: '10115', city: 'Berlin', country: 'DE', phone: '+49 30 123456' };
+    const page = checkoutPage(session('de', { shipping_address: last }), '/_dev/checkout');
+    for (const [id, value] of Object.entries(last)) {
+      if (id === 'country') expect(page).toContain('<option value="DE" selected>Deutschland</option>');
+      else expect(page).toMatch(new RegExp(`<input id="${id}" [^>]*value="${value.replace('+', '\\+')}"`));
+    }
+    const typed = checkoutPage(session('en', { shipping_address: last }), '/_dev/checkout', {
+      address: { name: '<b>"Bob"</b>', line1: '', postalCode: '1234', city: 'Köln' },
+      errors: [{ field: 'line1', problem: 'missing' }],
+    });
+    expect(typed).toContain('value="&lt;b&gt;&quot;Bob&quot;&lt;/b&gt;"');
+    expect(typed).not.toContain('<b>"Bob"</b>');
+    expect(typed).toMatch(/<input id="postalCode" [^>]*value="1234"/);
+    expect(typed).not.toContain('Hauptstraße');
+  });
+
+  it('lists several problems in the summary, in the order of the page, each also at its field', () => {
+    const page = checkoutPage(session('en'), '/_dev/checkout', {
+      address: { country: 'DE', postalCode: '1' },
+      errors: [
+        { field: 'cvc', problem: 'cvc_invalid' },
+        { field: 'postalCode', problem: 'invalid' },
+        { field: 'name', problem: 'missing' },
+      ],
+    });
+    expect(page).toContain(
+      '<div id="form-error" class="alert" role="alert"><p>Please check these fields:</p><ul><li>Enter your full name.</li><li>A German postcode has 5 digits, e.g. 10115.</li><li>Your card&#39;s security code is invalid.</li></ul></div>',
+    );
+    expect([...page.matchAll(/aria-invalid="true" aria-describedby="(\w+)-error"/g)].map(([, id]) => id)).toEqual(['name', 'postalCode', 'cvc']);
   });
 
   it('keeps the success test card prefilled, with a valid expiry and CVC', () => {
@@ -152,6 +262,11 @@ describe('the notice pages', () => {
     expect(page).toContain('<title>Checkout not found / Kasse nicht gefunden · No Pain, No Gain</title>');
     expect(page).toContain('<h1 id="notice-title">Checkout not found / <span lang="de">Kasse nicht gefunden</span></h1>');
     expect(page).toContain('<p>This checkout link is unknown or no longer valid. / <span lang="de">Dieser Kassen-Link ist unbekannt oder nicht mehr gültig.</span></p>');
+  });
+
+  it.each(LANGS)('say why a payment was refunded (%s), before the notice', (lang) => {
+    const page = noticePage('refunded', lang, 'http://localhost:5173/cart', REFUND_REASONS.price_changed);
+    expect(page).toContain(`<p>${REFUND_REASONS.price_changed[lang]}</p>\n      <p>${NOTICES.refunded[lang].message}</p>`);
   });
 
   it('escape the link', () => {
