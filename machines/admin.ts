@@ -388,22 +388,179 @@ export const isOrderStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 
 /**
- * Where an admin may move an order (the database enforces the same table:
- * supabase/migrations/20251125000000_admin.sql). Shipped goods cannot be cancelled here; cancelling
- * puts the stock back.
+ * Where an admin may move an order by a plain status change (the database enforces the same table:
+ * private.order_status_moves, supabase/migrations/20251127000000_ship_and_refund.sql). A paid or
+ * processing order is cancelled only by refunding it (cancelByRefund); `refunded` is set by a
+ * refund only. Shipped goods cannot be cancelled.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['cancelled'],
-  paid: ['processing', 'shipped', 'cancelled'],
-  processing: ['shipped', 'cancelled'],
+  paid: ['processing', 'shipped'],
+  processing: ['shipped'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
   refunded: [],
 };
 export const nextStatuses = (status: string): readonly OrderStatus[] => (isOrderStatus(status) ? ORDER_TRANSITIONS[status] : []);
-/** Changes that need a confirmation first. */
+/** Changes that need a confirmation first (a pending order's cancel; a paid one's goes through cancelByRefund). */
 export const needsConfirmation = (status: OrderStatus) => status === 'cancelled';
+/** Shipping goes through the ship dialog (carrier and tracking number), never a bare status change. */
+export const shipsWithDialog = (status: OrderStatus) => status === 'shipped';
+/** An order not yet shipped is cancelled by refunding what is left (request_refund with cancel). */
+export const cancelByRefund = (status: string) => status === 'paid' || status === 'processing';
+/** Statuses whose payment can be given back, in part or whole (request_refund's not_refundable otherwise). */
+export const isRefundableStatus = (status: string) => status === 'paid' || status === 'processing' || status === 'shipped' || status === 'delivered';
+
+// ── Shipping ────────────────────────────────────────────────────────────────────────────────
+
+export const CARRIERS = ['dhl', 'dpd', 'ups', 'royal_mail', 'usps', 'other'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+export const isCarrier = (value: unknown): value is Carrier => typeof value === 'string' && (CARRIERS as readonly string[]).includes(value);
+/** Carriers by their own names (not translated). */
+export const CARRIER_NAMES: Record<Exclude<Carrier, 'other'>, string> = { dhl: 'DHL', dpd: 'DPD', ups: 'UPS', royal_mail: 'Royal Mail', usps: 'USPS' };
+/** The database's orders_tracking_number_format: 3–40 letters, digits, spaces or hyphens, starting with a letter or digit. */
+export const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 -]{2,39}$/;
+export const TRACKING_NUMBER_MAX = 40;
+
+/** The ship dialog's fields as typed; carrier '' = none given. */
+export type ShipValues = { carrier: Carrier | ''; trackingNumber: string };
+export type ShipField = keyof ShipValues;
+export type ShipProblem = 'tracking_invalid' | 'carrier_invalid';
+export type ShipErrors = Partial<Record<ShipField, ShipProblem>>;
+
+/** ship_order's rules, said before it does: an empty number is fine, anything else must match (after trimming). */
+export function validateShipment(values: ShipValues): ShipErrors {
+  const errors: ShipErrors = {};
+  const number = values.trackingNumber.trim();
+  if (number !== '' && !TRACKING_NUMBER.test(number)) errors.trackingNumber = 'tracking_invalid';
+  if (values.carrier !== '' && !isCarrier(values.carrier)) errors.carrier = 'carrier_invalid';
+  return errors;
+}
+
+/** What ship_order is sent: blanks as null. */
+export type ShipInput = { id: string; carrier: Carrier | null; trackingNumber: string | null };
+export const shipInput = (id: string, values: ShipValues): ShipInput => ({
+  id,
+  carrier: values.carrier === '' ? null : values.carrier,
+  trackingNumber: values.trackingNumber.trim() === '' ? null : values.trackingNumber.trim(),
+});
+
+/** ship_order's answer. */
+export type Shipment = {
+  status: string;
+  updatedAt: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  shippedAt: string | null;
+};
+
+// ── Refunds ─────────────────────────────────────────────────────────────────────────────────
+
+export const REFUND_KINDS = ['cancel', 'partial', 'unfulfillable'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+/** Why a payment could not become an order (settle_checkout_session). */
+export type UnfulfillableReason = 'unavailable' | 'price_changed' | 'sold_out';
+export const REFUND_REASON_MAX = 500;
+
+export type RefundLine = { itemId: string; qty: number };
+/** A refunds row as the admin reads it. */
+export type AdminRefund = {
+  id: string;
+  orderId: string | null;
+  kind: RefundKind;
+  amount: number;
+  currency: string;
+  lines: RefundLine[];
+  reason: string;
+  status: RefundStatus;
+  failure: string | null;
+  attempts: number;
+  createdAt: string;
+};
+
+/** What refund-order is sent: a new refund, or Retry of a failed one. */
+export type RefundRequest = { orderId: string; lines: RefundLine[]; reason: string; cancel: boolean } | { refundId: string };
+
+/** How much of one order line can still be refunded: ordered minus what succeeded or pending refunds took (private.refundable_qty). */
+export function refundableQty(line: Pick<AdminOrderLine, 'id' | 'qty'>, refunds: readonly AdminRefund[]): number {
+  const taken = refunds
+    .filter((r) => r.status === 'pending' || r.status === 'succeeded')
+    .flatMap((r) => r.lines)
+    .filter((l) => l.itemId === line.id)
+    .reduce((sum, l) => sum + l.qty, 0);
+  return Math.max(0, line.qty - taken);
+}
+
+/** What is left of the money paid (request_refund's remaining). */
+export const refundableAmount = (order: Pick<AdminOrderDetail, 'total' | 'refundedTotal'>) => Math.max(0, order.total - order.refundedTotal);
+
+/** A partial refund's amount: the chosen quantities at the prices paid. */
+export const refundAmount = (lines: readonly { unitPrice: number; qty: number }[]) => lines.reduce((sum, l) => sum + l.unitPrice * l.qty, 0);
+
+/** Whether the order offers a Refund (some line left, some money left, no refund under way). */
+export const canRefund = (order: AdminOrderDetail) =>
+  isRefundableStatus(order.status) &&
+  refundableAmount(order) > 0 &&
+  !order.refunds.some((r) => r.status === 'pending') &&
+  order.lines.some((line) => refundableQty(line, order.refunds) > 0);
+
+/** Whether "Cancel and refund" is offered: not shipped yet, money left, no refund under way. */
+export const canCancelByRefund = (order: AdminOrderDetail) => cancelByRefund(order.status) && refundableAmount(order) > 0 && !order.refunds.some((r) => r.status === 'pending');
+
+export const canShip = (order: AdminOrderDetail) => nextStatuses(order.status).includes('shipped') && !order.refunds.some((r) => r.status === 'pending');
+
+/** One order line in the refund dialog: how many to give back, up to what is left of it. */
+export type RefundDraftLine = {
+  itemId: string;
+  title: string;
+  size: string | null;
+  color: string | null;
+  unitPrice: number;
+  /** Ordered minus already refunded (refundableQty). */
+  max: number;
+  qty: number;
+};
+/** A partial refund names lines; a cancel refunds everything left (the database picks the lines). */
+export type RefundMode = 'partial' | 'cancel';
+export type RefundErrors = { lines?: 'required'; reason?: 'required' | 'too_long' };
+
+/** The order's lines with something left to refund, none chosen yet (a cancel takes them all). */
+export const refundDraftLines = (order: AdminOrderDetail, mode: RefundMode): RefundDraftLine[] =>
+  order.lines
+    .map((line) => ({ line, max: refundableQty(line, order.refunds) }))
+    .filter(({ max }) => max > 0)
+    .map(({ line, max }) => ({ itemId: line.id, title: line.title, size: line.size, color: line.color, unitPrice: line.unitPrice, max, qty: mode === 'cancel' ? max : 0 }));
+
+/** A quantity as the admin may set it: a whole number from 0 to what is left. */
+export const clampQty = (qty: number, max: number) => (Number.isFinite(qty) ? Math.min(max, Math.max(0, Math.trunc(qty))) : 0);
+
+/** request_refund's rules, said before it does: a reason (≤ 500 after trimming), and for a partial refund at least one line. */
+export function validateRefund(mode: RefundMode, lines: readonly RefundDraftLine[], reason: string): RefundErrors {
+  const errors: RefundErrors = {};
+  if (mode === 'partial' && !lines.some((l) => l.qty > 0)) errors.lines = 'required';
+  const trimmed = reason.trim();
+  if (trimmed === '') errors.reason = 'required';
+  else if (trimmed.length > REFUND_REASON_MAX) errors.reason = 'too_long';
+  return errors;
+}
+
+// ── The timeline ────────────────────────────────────────────────────────────────────────────
+
+export type TimelineKind = 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'refund_failed' | 'email_sent';
+/** One order_timeline entry, oldest first; `data` as the database wrote it (read with care: it is JSON). */
+export type TimelineEvent = { kind: string; at: string; data: Record<string, unknown>; actor: string | null };
+
+// ── Addresses ───────────────────────────────────────────────────────────────────────────────
+
+/** orders.shipping_address (ADR 0021): country ISO 3166-1 alpha-2, upper case. */
+export type ShippingAddress = { name: string; line1: string; line2?: string; postalCode: string; city: string; country: string; phone?: string };
+
+/** The address as a label is written (name, street lines, postcode and city, country), for the clipboard. */
+export const addressLines = (address: ShippingAddress, countryName: string): string[] =>
+  [address.name, address.line1, address.line2 ?? '', `${address.postalCode} ${address.city}`.trim(), countryName, address.phone ?? ''].filter((line) => line.trim() !== '');
 
 export type AdminOrderRow = {
   id: string;
@@ -414,12 +571,23 @@ export type AdminOrderRow = {
   status: string;
   createdAt: string;
 };
-export type AdminOrderLine = { title: string; sku: string | null; size: string | null; color: string | null; qty: number; unitPrice: number; lineTotal: number; image: string | null };
+export type AdminOrderLine = { id: string; title: string; sku: string | null; size: string | null; color: string | null; qty: number; unitPrice: number; lineTotal: number; image: string | null };
 export type AdminOrderDetail = AdminOrderRow & {
   subtotal: number;
   shipping: number;
   shippingRegion: string | null;
   updatedAt: string;
   lines: AdminOrderLine[];
+  /** Null for orders placed before addresses were kept. */
+  shippingAddress: ShippingAddress | null;
+  refundedTotal: number;
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** The carrier's page for the number (set by ship_order); null for another carrier. */
+  trackingUrl: string | null;
+  shippedAt: string | null;
+  /** This order's refunds, oldest first. */
+  refunds: AdminRefund[];
+  timeline: TimelineEvent[];
 };
 export type AdminOrderQuery = { status: OrderStatus | 'all'; page: number };

@@ -1,6 +1,19 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { type AdminOrderDetail, needsConfirmation, nextStatuses, type OrderStatus } from './admin';
+import {
+  type AdminOrderDetail,
+  type AdminRefund,
+  canCancelByRefund,
+  canRefund,
+  canShip,
+  needsConfirmation,
+  nextStatuses,
+  type OrderStatus,
+  type RefundRequest,
+  shipsWithDialog,
+} from './admin';
 import { parseOrderNumber } from './orders';
+import { type RefundDialogOutput, refundDialogMachine } from './refundDialogMachine';
+import { type ShipOrderOutput, shipOrderMachine } from './shipOrderMachine';
 
 export type AdminOrderInput = { orderNumber: string };
 
@@ -9,7 +22,12 @@ export type AdminOrderNotice =
   | { kind: 'updated'; orderNumber: string; status: string }
   /** Someone else moved the order first; it has been reloaded and shows its current status. */
   | { kind: 'stale'; orderNumber: string }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  | { kind: 'shipped'; orderNumber: string }
+  /** Money was paid back; `cancelled` when it cancelled the order. */
+  | { kind: 'refunded'; orderNumber: string; amount: number; currency: string; cancelled: boolean }
+  /** Retry from the refunds list did not pay it back either. */
+  | { kind: 'refundFailed'; message: string };
 
 type Context = {
   /** The number from the URL, normalised; null when it is no order number at all. */
@@ -17,6 +35,8 @@ type Context = {
   order: AdminOrderDetail | null;
   /** The status being confirmed or written; null otherwise. */
   pending: OrderStatus | null;
+  /** The failed refund being retried from the list. */
+  retryId: string | null;
   error: string | null;
 };
 
@@ -24,7 +44,15 @@ export type AdminOrderEvent =
   | { type: 'order.retry' }
   | { type: 'status.change'; to: OrderStatus }
   | { type: 'status.confirm' }
-  | { type: 'status.dismiss' };
+  | { type: 'status.dismiss' }
+  /** Opens the ship dialog (carrier and tracking number). */
+  | { type: 'ship.open' }
+  /** Opens the refund dialog (lines and quantities). */
+  | { type: 'refund.open' }
+  /** Opens "Cancel and refund" for an order not shipped yet. */
+  | { type: 'cancel.open' }
+  /** Retry of a failed refund from the order's refunds list. */
+  | { type: 'refund.retry'; refundId: string };
 
 const messageOf = (error: unknown): string => {
   const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
@@ -35,6 +63,14 @@ const messageOf = (error: unknown): string => {
 const isStaleError = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'stale';
 
 const allowed = (context: Context, to: OrderStatus) => context.order !== null && nextStatuses(context.order.status).includes(to);
+const orderOf = (context: Context) => context.order as AdminOrderDetail;
+const refundNotice = (context: Context, refund: AdminRefund): AdminOrderNotice => ({
+  kind: 'refunded',
+  orderNumber: orderOf(context).orderNumber,
+  amount: refund.amount,
+  currency: refund.currency,
+  cancelled: refund.kind === 'cancel',
+});
 
 /**
  * /admin/orders/{orderNumber} (issue 11 §6): loading → loaded | notFound | failed (Try again). In
@@ -42,6 +78,11 @@ const allowed = (context: Context, to: OrderStatus) => context.order !== null &&
  * cancel asks first. The write applies only while the order still has the status shown: when
  * another admin moved it first (a `stale` conflict) the order is loaded again and the admin told;
  * any other failure keeps the status shown and says why.
+ *
+ * Issue 19: shipping opens the ship dialog (shipOrderMachine), Refund and "Cancel and refund" the
+ * refund dialog (refundDialogMachine), each invoked as a child; a failed refund in the list is
+ * retried here. After anything that changed the order (or may have) it is read again, so the
+ * refunds, totals and timeline shown are the database's.
  */
 export const adminOrderMachine = setup({
   types: { context: {} as Context, events: {} as AdminOrderEvent, input: {} as AdminOrderInput },
@@ -51,6 +92,13 @@ export const adminOrderMachine = setup({
     }),
     setStatus: fromPromise<{ status: string; updatedAt: string }, { id: string; from: string; to: OrderStatus }>(async () => {
       throw new Error('provide setStatus');
+    }),
+    /** Provided as shipOrderMachine.provide({ actors: { shipOrder } }). */
+    shipDialog: shipOrderMachine,
+    /** Provided as refundDialogMachine.provide({ actors: { refundOrder } }). */
+    refundDialog: refundDialogMachine,
+    refundOrder: fromPromise<AdminRefund, RefundRequest>(async () => {
+      throw new Error('provide refundOrder');
     }),
   },
   actions: {
@@ -64,12 +112,20 @@ export const adminOrderMachine = setup({
     validNumber: ({ context }) => context.orderNumber !== null,
     found: (_, output: AdminOrderDetail | null) => output !== null && output !== undefined,
     moveToConfirm: ({ context, event }) => event.type === 'status.change' && allowed(context, event.to) && needsConfirmation(event.to),
-    move: ({ context, event }) => event.type === 'status.change' && allowed(context, event.to),
+    move: ({ context, event }) => event.type === 'status.change' && allowed(context, event.to) && !shipsWithDialog(event.to),
     stale: (_, error: unknown) => isStaleError(error),
+    canShip: ({ context }) => context.order !== null && canShip(context.order),
+    canRefund: ({ context }) => context.order !== null && canRefund(context.order),
+    canCancel: ({ context }) => context.order !== null && canCancelByRefund(context.order),
+    failedRefund: ({ context, event }) =>
+      event.type === 'refund.retry' && context.order !== null && context.order.refunds.some((r) => r.id === event.refundId && r.status === 'failed'),
+    shipped: (_, output: ShipOrderOutput) => output.outcome === 'shipped',
+    refunded: (_, output: RefundDialogOutput) => output.outcome === 'refunded',
+    changed: (_, output: ShipOrderOutput | RefundDialogOutput) => output.outcome === 'closed' && output.changed,
   },
 }).createMachine({
   id: 'adminOrder',
-  context: ({ input }) => ({ orderNumber: parseOrderNumber(input.orderNumber), order: null, pending: null, error: null }),
+  context: ({ input }) => ({ orderNumber: parseOrderNumber(input.orderNumber), order: null, pending: null, retryId: null, error: null }),
   initial: 'start',
   states: {
     start: { always: [{ guard: 'validNumber', target: 'loading' }, { target: 'notFound' }] },
@@ -97,6 +153,96 @@ export const adminOrderMachine = setup({
               { guard: 'moveToConfirm', target: 'confirming', actions: 'takeTarget' },
               { guard: 'move', target: 'updating', actions: 'takeTarget' },
             ],
+            'ship.open': { guard: 'canShip', target: 'shipping' },
+            'refund.open': { guard: 'canRefund', target: 'refunding' },
+            'cancel.open': { guard: 'canCancel', target: 'cancelling' },
+            'refund.retry': { guard: 'failedRefund', target: 'retrying', actions: assign({ retryId: ({ event }) => event.refundId }) },
+          },
+        },
+        shipping: {
+          invoke: {
+            id: 'shipDialog',
+            src: 'shipDialog',
+            input: ({ context }) => ({ orderId: orderOf(context).id }),
+            onDone: [
+              {
+                guard: { type: 'shipped', params: ({ event }) => event.output },
+                target: 'reloading',
+                actions: [
+                  assign({
+                    order: ({ context, event }) => {
+                      if (event.output.outcome !== 'shipped') return context.order;
+                      const { status, updatedAt, carrier, trackingNumber, trackingUrl, shippedAt } = event.output.shipment;
+                      return { ...orderOf(context), status, updatedAt, carrier, trackingNumber, trackingUrl, shippedAt };
+                    },
+                  }),
+                  { type: 'notify', params: ({ context }) => ({ kind: 'shipped', orderNumber: orderOf(context).orderNumber }) },
+                ],
+              },
+              { guard: { type: 'changed', params: ({ event }) => event.output }, target: 'reloading' },
+              { target: 'idle' },
+            ],
+          },
+        },
+        refunding: {
+          invoke: {
+            id: 'refundDialog',
+            src: 'refundDialog',
+            input: ({ context }) => ({ order: orderOf(context), mode: 'partial' as const }),
+            onDone: [
+              {
+                guard: { type: 'refunded', params: ({ event }) => event.output },
+                target: 'reloading',
+                actions: { type: 'notify', params: ({ context, event }) => refundNotice(context, (event.output as { refund: AdminRefund }).refund) },
+              },
+              { guard: { type: 'changed', params: ({ event }) => event.output }, target: 'reloading' },
+              { target: 'idle' },
+            ],
+          },
+        },
+        cancelling: {
+          invoke: {
+            id: 'refundDialog',
+            src: 'refundDialog',
+            input: ({ context }) => ({ order: orderOf(context), mode: 'cancel' as const }),
+            onDone: [
+              {
+                guard: { type: 'refunded', params: ({ event }) => event.output },
+                target: 'reloading',
+                actions: { type: 'notify', params: ({ context, event }) => refundNotice(context, (event.output as { refund: AdminRefund }).refund) },
+              },
+              { guard: { type: 'changed', params: ({ event }) => event.output }, target: 'reloading' },
+              { target: 'idle' },
+            ],
+          },
+        },
+        retrying: {
+          invoke: {
+            id: 'refundOrder',
+            src: 'refundOrder',
+            input: ({ context }) => ({ refundId: context.retryId as string }),
+            onDone: {
+              target: 'reloading',
+              actions: [{ type: 'notify', params: ({ context, event }) => refundNotice(context, event.output) }, assign({ retryId: null })],
+            },
+            onError: {
+              target: 'reloading',
+              actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'refundFailed', message: messageOf(event.error) }) }, assign({ retryId: null })],
+            },
+          },
+        },
+        /** Reading the order again after a change (its refunds, totals and timeline), with the old one still shown. */
+        reloading: {
+          invoke: {
+            id: 'reloadOrder',
+            src: 'fetchOrder',
+            input: ({ context }) => ({ orderNumber: context.orderNumber as string }),
+            onDone: [
+              { guard: { type: 'found', params: ({ event }) => event.output }, target: 'idle', actions: assign({ order: ({ event }) => event.output }) },
+              { target: '#adminOrder.notFound' },
+            ],
+            // What was done is done; the page keeps what it shows and says the reload failed.
+            onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ kind: 'failed', message: messageOf(event.error) }) } },
           },
         },
         confirming: {
@@ -159,6 +305,6 @@ export type AdminOrderStatus = 'loading' | 'loaded' | 'notFound' | 'failed';
 export const selectAdminOrderStatus = (snapshot: AdminOrderSnapshot): AdminOrderStatus =>
   snapshot.matches('start') || snapshot.matches('loading') ? 'loading' : snapshot.matches('loaded') ? 'loaded' : (snapshot.value as 'notFound' | 'failed');
 /** Within loaded: what the status actions are doing. */
-export type AdminOrderStep = 'idle' | 'confirming' | 'updating' | 'refreshing';
+export type AdminOrderStep = 'idle' | 'confirming' | 'updating' | 'refreshing' | 'shipping' | 'refunding' | 'cancelling' | 'retrying' | 'reloading';
 export const selectAdminOrderStep = (snapshot: AdminOrderSnapshot): AdminOrderStep | null =>
   snapshot.matches('loaded') ? ((snapshot.value as { loaded: AdminOrderStep }).loaded as AdminOrderStep) : null;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { AdminOrderQuery, AdminOrderRow, Page } from './admin';
+import type { AdminOrderQuery, AdminOrderRow, AdminRefund, Page } from './admin';
 
 export type AdminOrdersInput = { query: AdminOrderQuery };
 
@@ -11,6 +11,10 @@ type Context = {
   /** Orders matching that query over all pages. */
   total: number;
   error: string | null;
+  /** Payments that could not become an order and were refunded automatically (newest first); null until loaded. */
+  autoRefunds: AdminRefund[] | null;
+  /** Why they could not be loaded. */
+  autoRefundsError: string | null;
 };
 
 export type AdminOrdersEvent =
@@ -29,6 +33,8 @@ const sameQuery = (a: AdminOrderQuery, b: AdminOrderQuery) => a.status === b.sta
  * /admin/orders (issue 11 §6): every order newest first, one status or all, a page at a time:
  * loading → loaded | failed (Try again). The URL is the source of the query; a new one restarts
  * the load, which stops the request in flight, so an older query's answer never replaces it.
+ * Beside the list, once per visit, the payments refunded automatically (ADR 0021) are loaded, so
+ * the admin sees money that came in and went back without an order.
  */
 export const adminOrdersMachine = setup({
   types: { context: {} as Context, events: {} as AdminOrdersEvent, input: {} as AdminOrdersInput },
@@ -36,13 +42,22 @@ export const adminOrdersMachine = setup({
     fetchOrders: fromPromise<Page<AdminOrderRow>, AdminOrderQuery>(async () => {
       throw new Error('provide fetchOrders');
     }),
+    fetchAutoRefunds: fromPromise<AdminRefund[], void>(async () => {
+      throw new Error('provide fetchAutoRefunds');
+    }),
   },
   guards: {
     newQuery: ({ context, event }) => event.type === 'orders.query' && !sameQuery(context.query, event.query),
   },
 }).createMachine({
   id: 'adminOrders',
-  context: ({ input }) => ({ query: input.query, rows: [], total: 0, error: null }),
+  context: ({ input }) => ({ query: input.query, rows: [], total: 0, error: null, autoRefunds: null, autoRefundsError: null }),
+  invoke: {
+    id: 'fetchAutoRefunds',
+    src: 'fetchAutoRefunds',
+    onDone: { actions: assign({ autoRefunds: ({ event }) => event.output }) },
+    onError: { actions: assign({ autoRefundsError: ({ event }) => messageOf(event.error) }) },
+  },
   on: {
     'orders.query': { guard: 'newQuery', target: '.loading', reenter: true, actions: assign({ query: ({ event }) => event.query }) },
   },

@@ -1,3 +1,4 @@
+import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
 import { StorageClient } from '@supabase/storage-js';
 import {
   ADMIN_PAGE_SIZE,
@@ -5,6 +6,7 @@ import {
   type AdminOrderQuery,
   type AdminOrderRow,
   type AdminProduct,
+  type AdminRefund,
   type AdminProductQuery,
   type AdminProductRow,
   centsToInput,
@@ -16,12 +18,18 @@ import {
   type PendingReview,
   type ProductInput,
   type ProductStatus,
+  type RefundLine,
+  type RefundRequest,
   type ReviewDecision,
+  type ShipInput,
+  type Shipment,
+  type ShippingAddress,
+  type TimelineEvent,
   type VariantInput,
 } from '../../machines/admin';
 import { isCategory } from '../../machines/catalogue';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './client';
-import { ApiError, toApiError } from './errors';
+import { ApiError, type ApiErrorKind, toApiError } from './errors';
 
 /** Thrown when a write finds the row changed since it was read (another tab, another admin). */
 export const STALE = 'stale';
@@ -375,25 +383,92 @@ export async function fetchAdminOrders(query: AdminOrderQuery): Promise<Page<Adm
   return { rows: ((data ?? []) as AdminOrderListRow[]).map(orderRowFrom), total: count ?? 0 };
 }
 
+type AdminRefundRow = {
+  id: string;
+  order_id: string | null;
+  kind: string;
+  amount: number;
+  currency: string;
+  lines: unknown;
+  reason: string;
+  status: string;
+  failure: string | null;
+  attempts: number;
+  created_at: string;
+};
+const REFUND_COLUMNS = 'id,order_id,kind,amount,currency,lines,reason,status,failure,attempts,created_at';
+
+const refundLinesFrom = (value: unknown): RefundLine[] =>
+  Array.isArray(value)
+    ? value.flatMap((l) => (typeof l?.itemId === 'string' && Number.isInteger(l?.qty) ? [{ itemId: l.itemId as string, qty: l.qty as number }] : []))
+    : [];
+const refundFrom = (row: AdminRefundRow): AdminRefund => ({
+  id: row.id,
+  orderId: row.order_id,
+  kind: row.kind === 'cancel' || row.kind === 'unfulfillable' ? row.kind : 'partial',
+  amount: row.amount,
+  currency: row.currency,
+  lines: refundLinesFrom(row.lines),
+  reason: row.reason,
+  status: row.status === 'succeeded' || row.status === 'failed' ? row.status : 'pending',
+  failure: row.failure,
+  attempts: row.attempts,
+  createdAt: row.created_at,
+});
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/** orders.shipping_address as stored (the database normalised it); null when it is missing or not an address. */
+function addressFrom(value: unknown): ShippingAddress | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const raw = value as Record<string, unknown>;
+  const address: ShippingAddress = { name: text(raw.name), line1: text(raw.line1), postalCode: text(raw.postalCode), city: text(raw.city), country: text(raw.country).toUpperCase() };
+  if (!address.name || !address.line1 || !address.city || !address.country) return null;
+  if (text(raw.line2)) address.line2 = text(raw.line2);
+  if (text(raw.phone)) address.phone = text(raw.phone);
+  return address;
+}
+
 type AdminOrderDetailRow = AdminOrderListRow & {
   subtotal: number;
   shipping: number;
   shipping_region: string | null;
   updated_at: string;
-  order_items: { title: string; sku: string | null; size: string | null; color: string | null; qty: number; unit_price: number; line_total: number; image: string | null }[];
+  shipping_address: unknown;
+  refunded_total: number | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  shipped_at: string | null;
+  order_items: { id: string; title: string; sku: string | null; size: string | null; color: string | null; qty: number; unit_price: number; line_total: number; image: string | null }[];
+  refunds: AdminRefundRow[];
 };
+const ORDER_DETAIL_COLUMNS =
+  `${ORDER_LIST_COLUMNS},subtotal,shipping,shipping_region,updated_at,shipping_address,refunded_total,carrier,tracking_number,tracking_url,shipped_at,` +
+  `order_items(id,title,sku,size,color,qty,unit_price,line_total,image),refunds(${REFUND_COLUMNS})`;
 
-/** One order with its lines (in cart order); null when there is none. */
+const timelineFrom = (value: unknown): TimelineEvent[] =>
+  Array.isArray(value)
+    ? value.flatMap((e) =>
+        typeof e?.kind === 'string' && typeof e?.at === 'string'
+          ? [{ kind: e.kind as string, at: e.at as string, data: typeof e.data === 'object' && e.data !== null ? (e.data as Record<string, unknown>) : {}, actor: typeof e.actor === 'string' ? e.actor : null }]
+          : [],
+      )
+    : [];
+
+/** One order with its lines (in cart order), refunds (oldest first) and timeline; null when there is none. */
 export async function fetchAdminOrder({ orderNumber }: { orderNumber: string }): Promise<AdminOrderDetail | null> {
   const { data, error } = await supabase()
     .from('orders')
-    .select(`${ORDER_LIST_COLUMNS},subtotal,shipping,shipping_region,updated_at,order_items(title,sku,size,color,qty,unit_price,line_total,image)`)
+    .select(ORDER_DETAIL_COLUMNS)
     .eq('order_number', orderNumber)
     .order('position', { referencedTable: 'order_items' })
+    .order('created_at', { referencedTable: 'refunds' })
     .maybeSingle();
   if (error) throw toApiError(error);
   if (!data) return null;
   const row = data as unknown as AdminOrderDetailRow;
+  const timeline = await supabase().rpc('order_timeline', { order_id: row.id });
+  if (timeline.error) throw toApiError(timeline.error);
   return {
     ...orderRowFrom(row),
     subtotal: row.subtotal,
@@ -401,6 +476,7 @@ export async function fetchAdminOrder({ orderNumber }: { orderNumber: string }):
     shippingRegion: row.shipping_region,
     updatedAt: row.updated_at,
     lines: row.order_items.map((item) => ({
+      id: item.id,
       title: item.title,
       sku: item.sku,
       size: item.size,
@@ -410,7 +486,112 @@ export async function fetchAdminOrder({ orderNumber }: { orderNumber: string }):
       lineTotal: item.line_total,
       image: item.image,
     })),
+    shippingAddress: addressFrom(row.shipping_address),
+    refundedTotal: row.refunded_total ?? 0,
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    trackingUrl: row.tracking_url,
+    shippedAt: row.shipped_at,
+    refunds: (row.refunds ?? []).map(refundFrom),
+    timeline: timelineFrom(timeline.data),
   };
+}
+
+/** Payments that could not become an order and were refunded automatically (ADR 0021), newest first. */
+export async function fetchUnfulfillableRefunds(): Promise<AdminRefund[]> {
+  const { data, error } = await supabase().from('refunds').select(REFUND_COLUMNS).eq('kind', 'unfulfillable').order('created_at', { ascending: false }).limit(50);
+  if (error) throw toApiError(error);
+  return ((data ?? []) as AdminRefundRow[]).map(refundFrom);
+}
+
+/** ship_order's refusals (PostgREST errors whose hint names them), as the kinds a machine branches on. */
+const SHIP_REFUSALS: Record<string, ApiErrorKind> = {
+  carrier_invalid: 'invalid',
+  tracking_invalid: 'invalid',
+  stale: 'conflict',
+  refund_in_progress: 'conflict',
+  not_found: 'not_found',
+};
+
+/** Mark a paid or processing order shipped with an optional carrier and tracking number; a refusal carries its hint as `code`. */
+export async function shipOrder({ id, carrier, trackingNumber }: ShipInput): Promise<Shipment> {
+  const { data, error } = await supabase().rpc('ship_order', { order_id: id, carrier, tracking_number: trackingNumber });
+  if (error) {
+    const hint = (error as { hint?: unknown }).hint;
+    if (typeof hint === 'string' && Object.hasOwn(SHIP_REFUSALS, hint)) throw new ApiError(SHIP_REFUSALS[hint], error.message, { code: hint });
+    throw toApiError(error);
+  }
+  const shipped = (data ?? {}) as Record<string, unknown>;
+  const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    status: textOrNull(shipped.status) ?? 'shipped',
+    updatedAt: textOrNull(shipped.updatedAt) ?? new Date().toISOString(),
+    carrier: textOrNull(shipped.carrier),
+    trackingNumber: textOrNull(shipped.trackingNumber),
+    trackingUrl: textOrNull(shipped.trackingUrl),
+    shippedAt: textOrNull(shipped.shippedAt),
+  };
+}
+
+/** The payment provider did not pay it back (refund-order's 502): the order is as it was; `refund` (failed) can be retried. */
+export class RefundFailedError extends ApiError {
+  readonly refund: AdminRefund;
+  constructor(message: string, refund: AdminRefund) {
+    super('unknown', message, { code: 'provider_failed', status: 502 });
+    this.name = 'RefundFailedError';
+    this.refund = refund;
+  }
+}
+
+const refundFromFunction = (value: Record<string, unknown>): AdminRefund =>
+  refundFrom({
+    id: String(value.id),
+    order_id: typeof value.orderId === 'string' ? value.orderId : null,
+    kind: String(value.kind),
+    amount: Number(value.amount),
+    currency: String(value.currency),
+    lines: value.lines,
+    reason: String(value.reason ?? ''),
+    status: String(value.status),
+    failure: typeof value.failure === 'string' ? value.failure : null,
+    attempts: Number(value.attempts ?? 0),
+    created_at: String(value.createdAt ?? ''),
+  });
+
+let functions: FunctionsClient | undefined;
+/** Edge functions through supabase-js's own client (as src/api/checkout.ts), built here so only the admin's chunk carries it. */
+function functionsClient(): FunctionsClient {
+  functions ??= new FunctionsClient(`${SUPABASE_URL.replace(/\/$/, '')}/functions/v1`, {
+    headers: { apikey: SUPABASE_ANON_KEY },
+    customFetch: async (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('Authorization', `Bearer ${await supabase().accessToken()}`);
+      return fetch(input, { ...init, headers });
+    },
+  });
+  return functions;
+}
+
+/**
+ * refund-order: a new refund ({orderId, lines, reason, cancel}) or Retry of a failed one
+ * ({refundId}). Answers the refund paid back; throws RefundFailedError when the provider failed,
+ * else an ApiError whose `code` is the function's (refund_in_progress, over_refund, reason_missing, …).
+ */
+export async function refundOrder(request: RefundRequest): Promise<AdminRefund> {
+  const { data, error } = await functionsClient().invoke<{ refund?: Record<string, unknown> }>('refund-order', { body: request });
+  if (error) {
+    if (!(error instanceof FunctionsHttpError)) throw new ApiError('network', error.message);
+    const response = error.context as Response;
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown; code?: unknown; refund?: unknown };
+    const message = typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
+    if (response.status === 502 && typeof body.refund === 'object' && body.refund !== null) {
+      throw new RefundFailedError(message, refundFromFunction(body.refund as Record<string, unknown>));
+    }
+    const apiError = toApiError({ status: response.status, message });
+    throw typeof body.code === 'string' ? new ApiError(apiError.kind, message, { code: body.code, status: response.status }) : apiError;
+  }
+  if (!data?.refund) throw new ApiError('unknown', 'refund-order answered without a refund');
+  return refundFromFunction(data.refund);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type AdminOrderDetail, nextStatuses, type OrderStatus } from '../../../../machines/admin';
+import { type AdminOrderDetail, CARRIER_NAMES, canCancelByRefund, canRefund, canShip, isCarrier, nextStatuses, type OrderStatus } from '../../../../machines/admin';
 import type { AdminOrderStatus, AdminOrderStep } from '../../../../machines/adminOrderMachine';
 import { isShippingRegion } from '../../../../machines/orders';
 import { css, cx } from '../../../../styled-system/css';
@@ -17,8 +17,18 @@ import { shippingRegionLabel } from '../../../ui/shippingRegionLabels';
 import { Spinner } from '../../../ui/Spinner';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { VariantDetails } from '../../../ui/VariantDetails';
-import { CancelOrderDialog } from './CancelOrderDialog';
 import { DateTime } from '../shared/DateTime';
+import { CancelOrderDialog } from './CancelOrderDialog';
+import { OrderRefunds } from './OrderRefunds';
+import { OrderTimeline } from './OrderTimeline';
+import { RefundDialog, type RefundDialogProps } from './RefundDialog';
+import { ShipOrderDialog, type ShipOrderDialogProps } from './ShipOrderDialog';
+import { ShippingAddressBlock } from './ShippingAddressBlock';
+
+/** The ship dialog as the page shows it (open while the machine is shipping). */
+export type ShipDialogState = Omit<ShipOrderDialogProps, 'open' | 'orderNumber'>;
+/** The refund or cancel-and-refund dialog (open while the machine is refunding or cancelling). */
+export type RefundDialogState = Omit<RefundDialogProps, 'open' | 'orderNumber' | 'currency'>;
 
 export type AdminOrderViewProps = {
   status: AdminOrderStatus;
@@ -34,9 +44,20 @@ export type AdminOrderViewProps = {
   onStatusChange: (to: OrderStatus) => void;
   onConfirm: () => void;
   onDismiss: () => void;
+  /** The open ship dialog, when shipping. */
+  ship: ShipDialogState | null;
+  /** The open refund dialog, when refunding or cancelling. */
+  refund: RefundDialogState | null;
+  /** The failed refund being retried from the list. */
+  retryingId: string | null;
+  onShip: () => void;
+  onRefund: () => void;
+  onCancelRefund: () => void;
+  onRetryRefund: (refundId: string) => void;
+  onCopyAddress: (text: string) => void;
 };
 
-/** Each move as an action ("Mark as shipped"); the moves the table has are these four. */
+/** Each move as an action; "Mark as shipped" opens the ship dialog, a pending order's cancel asks first. */
 const ACTION_LABELS: Partial<Record<OrderStatus, MessageDescriptor>> = {
   processing: msg`Mark as processing`,
   shipped: msg`Mark as shipped`,
@@ -56,15 +77,22 @@ const cell = css({ px: '3', py: '3', textAlign: 'left', verticalAlign: 'top', bo
 const headCell = css({ fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted', whiteSpace: 'nowrap', verticalAlign: 'bottom' });
 const numberCell = css({ textAlign: 'right', whiteSpace: 'nowrap' });
 const totalsRow = css({ display: 'flex', justifyContent: 'space-between', gap: '4', py: '1.5' });
+const wrapping = css({ whiteSpace: 'normal', maxW: 'full' });
 const imageBox = css({ w: '14', h: '14', borderRadius: 'md', flexShrink: 0 });
 
 /** /admin/orders/{orderNumber}: one order with its lines and totals, and the moves its status allows. */
-export function AdminOrderView({ status, orderNumber: requested, order, step, pending, onRetry, onStatusChange, onConfirm, onDismiss }: AdminOrderViewProps) {
+export function AdminOrderView(props: AdminOrderViewProps) {
+  const { status, orderNumber: requested, order, step, pending, onRetry, onStatusChange, onConfirm, onDismiss } = props;
+  const { ship, refund, retryingId, onShip, onRefund, onCancelRefund, onRetryRefund, onCopyAddress } = props;
   const { t, i18n } = useLingui();
   const orderNumber = order?.orderNumber ?? requested;
   const title = status === 'notFound' ? t`Order not found` : orderNumber ? t`Order ${orderNumber}` : t`Order`;
   useDocumentTitle(title);
-  const back = <BackLink href="/admin/orders" label={t`Back to Orders`} />;
+  const back = (
+    <div className={css({ _print: { display: 'none' } })}>
+      <BackLink href="/admin/orders" label={t`Back to Orders`} />
+    </div>
+  );
   const head = (
     <div className={css({ display: 'grid', gap: '4', justifyItems: 'start' })}>
       {back}
@@ -95,8 +123,13 @@ export function AdminOrderView({ status, orderNumber: requested, order, step, pe
     );
   }
 
-  const moves = nextStatuses(order.status);
-  const busy = step === 'updating' || step === 'refreshing';
+  // Shipping goes through its dialog, and only while no refund is under way.
+  const moves = nextStatuses(order.status).filter((to) => to !== 'shipped' || canShip(order));
+  const refundable = canRefund(order);
+  const cancellable = canCancelByRefund(order);
+  const refundPending = order.refunds.some((r) => r.status === 'pending');
+  const busy = step !== 'idle' && step !== 'confirming';
+  const carrier = order.carrier && (isCarrier(order.carrier) ? (order.carrier === 'other' ? t`Other carrier` : CARRIER_NAMES[order.carrier]) : order.carrier);
   const region = order.shippingRegion && (isShippingRegion(order.shippingRegion) ? shippingRegionLabel(i18n, order.shippingRegion) : order.shippingRegion);
   const { currency } = order;
   return (
@@ -116,12 +149,46 @@ export function AdminOrderView({ status, orderNumber: requested, order, step, pe
           <dd className={css({ overflowWrap: 'anywhere' })}>{order.email ?? t`Guest`}</dd>
           <dt className={css({ color: 'fg.muted' })}>{t`Ship to`}</dt>
           <dd>{region || t`Not recorded`}</dd>
+          {order.shippedAt && (
+            <>
+              <dt className={css({ color: 'fg.muted' })}>{t`Shipped`}</dt>
+              <dd>
+                <DateTime iso={order.shippedAt} />
+              </dd>
+            </>
+          )}
+          {carrier && (
+            <>
+              <dt className={css({ color: 'fg.muted' })}>{t`Carrier`}</dt>
+              <dd>{carrier}</dd>
+            </>
+          )}
+          {order.trackingNumber && (
+            <>
+              <dt className={css({ color: 'fg.muted' })}>{t`Tracking number`}</dt>
+              <dd className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'baseline', overflowWrap: 'anywhere' })}>
+                <span className={css({ fontFamily: 'mono' })}>{order.trackingNumber}</span>
+                {order.trackingUrl && (
+                  <a
+                    href={order.trackingUrl}
+                    rel="noopener noreferrer"
+                    className={css({ color: 'accent.text', textDecoration: 'underline', textUnderlineOffset: '3px', _hover: { color: 'fg' } })}
+                  >
+                    {t`Track parcel`}
+                  </a>
+                )}
+              </dd>
+            </>
+          )}
         </dl>
-        <section aria-labelledby="order-actions-heading" className={css({ display: 'grid', gap: '3', alignContent: 'start', md: { justifyItems: 'end' } })}>
+        <section
+          aria-labelledby="order-actions-heading"
+          className={css({ display: 'grid', gap: '3', alignContent: 'start', md: { justifyItems: 'end' }, _print: { display: 'none' } })}
+        >
           <h2 id="order-actions-heading" className={css({ srOnly: true })}>
             {t`Fulfilment`}
           </h2>
-          {moves.length > 0 ? (
+          {moves.length + Number(refundable) + Number(cancellable) > 0 && (
             <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', md: { justifyContent: 'flex-end' } })}>
               {moves.map((to) => {
                 const label = ACTION_LABELS[to];
@@ -130,21 +197,34 @@ export function AdminOrderView({ status, orderNumber: requested, order, step, pe
                     key={to}
                     variant={to === 'cancelled' ? 'danger' : 'solid'}
                     disabled={busy}
-                    onClick={() => onStatusChange(to)}
+                    onClick={() => (to === 'shipped' ? onShip() : onStatusChange(to))}
                     // German labels are long: on a phone they wrap instead of widening the page.
-                    className={css({ whiteSpace: 'normal', maxW: 'full' })}
+                    className={wrapping}
                   >
                     {step === 'updating' && pending === to ? t`Updating...` : label ? i18n._(label) : to}
                   </Button>
                 );
               })}
+              {refundable && (
+                <Button variant="outline" disabled={busy} onClick={onRefund} className={wrapping}>
+                  {t`Refund`}
+                </Button>
+              )}
+              {cancellable && (
+                <Button variant="danger" disabled={busy} onClick={onCancelRefund} className={wrapping}>
+                  {t`Cancel and refund`}
+                </Button>
+              )}
             </div>
-          ) : (
-            <p className={css({ color: 'fg.muted' })}>{i18n._(FINAL_NOTES[order.status] ?? OTHER_FINAL_NOTE)}</p>
           )}
+          {moves.length === 0 && !refundPending && <p className={css({ color: 'fg.muted' })}>{i18n._(FINAL_NOTES[order.status] ?? OTHER_FINAL_NOTE)}</p>}
+          {refundPending && <p className={css({ color: 'fg.muted' })}>{t`A refund of this order is in progress; shipping and further refunds wait for it.`}</p>}
+          {step === 'reloading' && <Spinner label={t`Loading the order...`} />}
           {step === 'refreshing' && <Spinner label={t`Loading the current status...`} />}
         </section>
       </div>
+
+      <ShippingAddressBlock address={order.shippingAddress} email={order.email} onCopy={onCopyAddress} />
 
       <div className={css({ minW: '0' })}>
         <h2 id="order-lines-heading" className={sectionTitle}>
@@ -218,9 +298,30 @@ export function AdminOrderView({ status, orderNumber: requested, order, step, pe
             <Price cents={order.total} currency={currency} />
           </dd>
         </div>
+        {order.refundedTotal > 0 && (
+          <div className={cx(totalsRow, css({ color: 'fg.muted' }))}>
+            <dt>{t`Refunded`}</dt>
+            <dd>
+              −<Price cents={order.refundedTotal} currency={currency} />
+            </dd>
+          </div>
+        )}
       </dl>
 
+      <OrderRefunds
+        refunds={order.refunds}
+        currency={currency}
+        total={order.total}
+        refundedTotal={order.refundedTotal}
+        busy={busy}
+        retryingId={step === 'retrying' ? retryingId : null}
+        onRetry={onRetryRefund}
+      />
+      <OrderTimeline events={order.timeline} currency={currency} />
+
       <CancelOrderDialog open={step === 'confirming' && pending === 'cancelled'} orderNumber={order.orderNumber} onConfirm={onConfirm} onDismiss={onDismiss} />
+      {ship && <ShipOrderDialog open={step === 'shipping'} orderNumber={order.orderNumber} {...ship} />}
+      {refund && <RefundDialog open={step === 'refunding' || step === 'cancelling'} orderNumber={order.orderNumber} currency={currency} {...refund} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { adminOrdersMachine, selectAdminOrdersStatus } from '../../../../machines/adminOrdersMachine';
-import { fetchAdminOrders } from '../../../api/admin';
+import { fetchAdminOrders, fetchUnfulfillableRefunds } from '../../../api/admin';
 import { AdminOrdersView } from './AdminOrdersView';
 import { adminOrdersHref, parseAdminOrderQuery, withStatus } from './url';
 
@@ -12,9 +12,12 @@ export function AdminOrdersPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const query = useMemo(() => parseAdminOrderQuery(search), [search]);
-  const [snapshot, send] = useMachine(adminOrdersMachine.provide({ actors: { fetchOrders: fromPromise(({ input }) => fetchAdminOrders(input)) } }), {
-    input: { query },
-  });
+  const [snapshot, send] = useMachine(
+    adminOrdersMachine.provide({
+      actors: { fetchOrders: fromPromise(({ input }) => fetchAdminOrders(input)), fetchAutoRefunds: fromPromise(() => fetchUnfulfillableRefunds()) },
+    }),
+    { input: { query } },
+  );
   useEffect(() => send({ type: 'orders.query', query }), [query, send]);
   return (
     <AdminOrdersView
@@ -24,6 +27,8 @@ export function AdminOrdersPage() {
       total={snapshot.context.total}
       onStatusChange={(status) => navigate(adminOrdersHref(withStatus(snapshot.context.query, status)))}
       onRetry={() => send({ type: 'orders.retry' })}
+      autoRefunds={snapshot.context.autoRefunds}
+      autoRefundsError={snapshot.context.autoRefundsError}
     />
   );
 }

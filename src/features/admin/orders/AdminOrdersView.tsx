@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'wouter';
-import { type AdminOrderQuery, type AdminOrderRow, isOrderStatus, ORDER_STATUSES } from '../../../../machines/admin';
+import { type AdminOrderQuery, type AdminOrderRow, type AdminRefund, isOrderStatus, ORDER_STATUSES } from '../../../../machines/admin';
 import type { AdminOrdersStatus } from '../../../../machines/adminOrdersMachine';
 import { css, cx } from '../../../../styled-system/css';
 import { ButtonLink } from '../../../ui/ButtonLink';
@@ -16,6 +16,7 @@ import { cell, headCell, muted, selectInput, tableRegion } from '../shared/admin
 import { DateTime } from '../shared/DateTime';
 import { LoadFailed } from '../shared/LoadFailed';
 import { Pagination } from '../shared/Pagination';
+import { AutoRefunds } from './AutoRefunds';
 import { adminOrderHref, adminOrdersHref, pageCount } from './url';
 
 export type AdminOrdersViewProps = {
@@ -28,6 +29,9 @@ export type AdminOrdersViewProps = {
   total: number;
   onStatusChange: (status: AdminOrderQuery['status']) => void;
   onRetry: () => void;
+  /** Payments refunded automatically (no order was made); null while loading. */
+  autoRefunds: AdminRefund[] | null;
+  autoRefundsError: string | null;
 };
 
 const numberCell = css({ textAlign: 'right', whiteSpace: 'nowrap' });
@@ -41,7 +45,7 @@ const orderLink = css({
 });
 
 /** /admin/orders: every order newest first (number, customer, total, status, date), filtered by status, a page at a time. */
-export function AdminOrdersView({ status, query, rows, total, onStatusChange, onRetry }: AdminOrdersViewProps) {
+export function AdminOrdersView({ status, query, rows, total, onStatusChange, onRetry, autoRefunds, autoRefundsError }: AdminOrdersViewProps) {
   const { t, i18n } = useLingui();
   const ids = { filter: useId(), caption: useId() };
   useDocumentTitle(t`Orders`);
@@ -137,6 +141,7 @@ export function AdminOrdersView({ status, query, rows, total, onStatusChange, on
         </select>
       </div>
       {body}
+      <AutoRefunds refunds={autoRefunds} error={autoRefundsError} />
     </div>
   );
 }
