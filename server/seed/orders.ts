@@ -38,6 +38,8 @@ export interface SeedOrder {
   currency: 'EUR';
   /** Every seed order ships within Germany. */
   shippingRegion: 'DE';
+  /** Where it goes: a German address (fictitious streets in real cities) for the buyer's name. */
+  shippingAddress: { name: string; line1: string; postalCode: string; city: string; country: 'DE' };
 }
 
 interface OrderDef {
@@ -47,6 +49,39 @@ interface OrderDef {
   /** Paid through a checkout session: it gets a random session id (seedSessionId). */
   fromCheckout?: true;
   lines: [sku: string, qty: number][];
+}
+
+/** Street, postcode and city by buyer, for the addresses of their orders; the names come from the e-mails. */
+const STREETS: Record<string, [line1: string, postalCode: string, city: string]> = {
+  [SEED_USERS.find((u) => u.label === 'customer')!.email]: ['Kastanienallee 12', '10435', 'Berlin'],
+  'jonas.weber@example.com': ['Lindenstraße 4', '50674', 'Köln'],
+  'lena.hoffmann@example.com': ['Am Markt 9', '28195', 'Bremen'],
+  'sarah.neumann@example.com': ['Gartenweg 21', '04109', 'Leipzig'],
+  'paul.richter@example.com': ['Bahnhofstraße 88', '70173', 'Stuttgart'],
+  'lukas.meyer@example.com': ['Schillerplatz 3', '80331', 'München'],
+  'ahmed.hassan@example.com': ['Hafenstraße 15', '20459', 'Hamburg'],
+  'florian.baumann@example.com': ['Mühlweg 7', '90402', 'Nürnberg'],
+  'olivia.harris@example.com': ['Rheinufer 2', '40213', 'Düsseldorf'],
+  'robin.graf@example.com': ['Goethestraße 40', '60313', 'Frankfurt am Main'],
+  'marcus.reid@example.com': ['Elbchaussee 101', '22763', 'Hamburg'],
+  'daniel.kim@example.com': ['Sonnenallee 55', '12045', 'Berlin'],
+  'leon.schneider@example.com': ['Domplatz 1', '01067', 'Dresden'],
+  'mia.fischer@example.com': ['Kirchgasse 6', '69117', 'Heidelberg'],
+  'eva.kaiser@example.com': ['Wiesenstraße 30', '30159', 'Hannover'],
+  'noah.jensen@example.com': ['Hafenspitze 8', '24103', 'Kiel'],
+};
+
+const nameFromEmail = (email: string) =>
+  SEED_USERS.find((u) => u.email === email)?.fullName ??
+  email
+    .split('@')[0]
+    .split('.')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(' ');
+
+function addressOf(email: string): SeedOrder['shippingAddress'] {
+  const [line1, postalCode, city] = STREETS[email];
+  return { name: nameFromEmail(email), line1, postalCode, city, country: 'DE' };
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -120,6 +155,7 @@ function build(def: OrderDef, byCustomer: boolean): SeedOrder {
     total: subtotal + shipping,
     currency: 'EUR',
     shippingRegion: 'DE',
+    shippingAddress: addressOf(def.email ?? CUSTOMER_EMAIL),
   };
 }
 

@@ -87,11 +87,13 @@ describe('seed through the HTTP API', () => {
       SEED_ORDERS.filter((o) => o.byCustomer && o.checkoutSessionId).map((o) => o.checkoutSessionId),
     );
     // What the order detail screen reads: the region, and each line's image in the cart's order.
-    const detail = await get<{ shipping_region: string; order_items: { image: string; position: number }[] }[]>(
-      '/rest/v1/orders?select=shipping_region,order_items(image,position)&order_items.order=position',
+    const detail = await get<{ shipping_region: string; shipping_address: Record<string, string>; order_items: { image: string; position: number }[] }[]>(
+      '/rest/v1/orders?select=shipping_region,shipping_address,order_items(image,position)&order_items.order=position',
       token,
     );
     expect(new Set(detail.map((o) => o.shipping_region))).toEqual(new Set(['DE']));
+    // Each order goes to the customer's address, one the database's own rules take as German.
+    for (const o of detail) expect(o.shipping_address).toEqual({ name: 'Alex Becker', line1: 'Kastanienallee 12', postalCode: '10435', city: 'Berlin', country: 'DE' });
     for (const o of detail) {
       expect(o.order_items.map((i) => i.position)).toEqual(o.order_items.map((_, n) => n + 1));
       for (const item of o.order_items) expect(item.image).toMatch(/\/storage\/v1\/object\/public\/product-images\/[0-9a-f-]{36}\/1\.png$/);

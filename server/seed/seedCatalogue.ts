@@ -265,6 +265,7 @@ export async function seedCatalogue(target: SeedTarget): Promise<SeedSummary> {
           currency: o.currency,
           checkout_session_id: o.checkoutSessionId,
           shipping_region: o.shippingRegion,
+          shipping_address: o.shippingAddress,
           created_at: daysBefore(now, o.daysAgo),
         },
         headers: minimal,
