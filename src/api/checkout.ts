@@ -1,15 +1,31 @@
 import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
-import { type CheckoutRequest, isShippingRegion, type ShippingRate, StockRefusalError, type StockRefusalCode } from '../../machines/orders';
+import {
+  type CheckoutRequest,
+  isShippingRegion,
+  SHIPPING_REGIONS,
+  type ShippingRate,
+  type ShippingRegion,
+  StockRefusalError,
+  type StockRefusalCode,
+} from '../../machines/orders';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './client';
 import { ApiError, toApiError } from './errors';
 
-/** Rates as `price_cart` charges them (SPEC §9), so the cart shows the total that will be charged. */
-export async function fetchShippingRates(): Promise<ShippingRate[]> {
-  const { data, error } = await supabase().from('shipping_regions').select('code,standard_rate,express_rate,free_from').order('position');
+/**
+ * Rates as `price_cart` charges them (SPEC §9; ADR 0021): the `shipping_rates` of the cart's
+ * currency, one per region in the regions' order. A currency without rates gives none (the cart
+ * then says "Calculated at checkout").
+ */
+export async function fetchShippingRates(currency: string): Promise<ShippingRate[]> {
+  const { data, error } = await supabase()
+    .from('shipping_rates')
+    .select('region,standard_rate,express_rate,free_from')
+    .eq('currency', currency.toUpperCase());
   if (error) throw toApiError(error);
   return (data ?? [])
-    .filter((row) => isShippingRegion(row.code))
-    .map((row) => ({ region: row.code, standardRate: row.standard_rate, expressRate: row.express_rate, freeFrom: row.free_from }));
+    .filter((row): row is typeof row & { region: ShippingRegion } => isShippingRegion(row.region))
+    .sort((a, b) => SHIPPING_REGIONS.indexOf(a.region) - SHIPPING_REGIONS.indexOf(b.region))
+    .map((row) => ({ region: row.region, standardRate: row.standard_rate, expressRate: row.express_rate, freeFrom: row.free_from }));
 }
 
 let functions: FunctionsClient | undefined;

@@ -187,6 +187,57 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
     expect((summary().getByLabelText('Ship to') as HTMLSelectElement).value).toBe('DE');
   });
 
+  /** shipping_rates' USD rows as the migration seeds them. */
+  const USD_RATES = [
+    { region: 'DE', standardRate: 549, expressRate: 1099, freeFrom: 5500 },
+    { region: 'EU', standardRate: 899, expressRate: 1649, freeFrom: 8500 },
+    { region: 'UK', standardRate: 1099, expressRate: 2199, freeFrom: 11000 },
+    { region: 'US', standardRate: 1399, expressRate: 2699, freeFrom: 16500 },
+  ] as const;
+  const ratesIn = async (currency: string) => (currency === 'USD' ? [...USD_RATES] : currency === 'EUR' ? RATES : []);
+
+  it('an EUR cart is quoted from the EUR rates', async () => {
+    mockedRates.mockImplementation(ratesIn);
+    mount();
+    await waitFor(() => expect(row('Shipping').textContent).toBe('Shipping€4.99'));
+    expect(mockedRates.mock.calls).toEqual([['EUR']]);
+  });
+
+  it('a USD cart is quoted in dollars from the USD rates', async () => {
+    mockedRates.mockImplementation(ratesIn);
+    const user = userEvent.setup();
+    mount({ items: [{ ...tee, currency: 'USD' }] });
+    await waitFor(() => expect(row('Shipping').textContent).toBe('Shipping$5.49'));
+    expect(mockedRates.mock.calls).toEqual([['USD']]);
+    expect(row('Total').textContent).toBe('Total$35.48');
+    expect(summary().getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Add $25.01 more for free shipping')).toBeTruthy();
+    await user.selectOptions(summary().getByLabelText('Ship to'), 'US');
+    expect(row('Shipping').textContent).toBe('Shipping$13.99');
+    expect(summary().queryByText(/€/)).toBeNull();
+  });
+
+  it('a cart that changes currency is quoted from the new currency’s rates; the chosen region stays', async () => {
+    mockedRates.mockImplementation(ratesIn);
+    const user = userEvent.setup();
+    const cart = mount();
+    await waitFor(() => expect(row('Shipping').textContent).toBe('Shipping€4.99'));
+    await user.selectOptions(summary().getByLabelText('Ship to'), 'UK');
+    act(() => {
+      cart.send({ type: 'cart.remove', id: tee.id });
+      cart.send({ type: 'cart.add', item: { ...tee, currency: 'USD' } });
+    });
+    await waitFor(() => expect(row('Shipping').textContent).toBe('Shipping$10.99'));
+    expect(mockedRates.mock.calls).toEqual([['EUR'], ['USD']]);
+    expect((summary().getByLabelText('Ship to') as HTMLSelectElement).value).toBe('UK');
+  });
+
+  it('a currency without rates: "Calculated at checkout"', async () => {
+    mockedRates.mockImplementation(ratesIn);
+    mount({ items: [{ ...tee, currency: 'CHF' }] });
+    await waitFor(() => expect(mockedRates).toHaveBeenCalledWith('CHF'));
+    expect(row('Shipping').textContent).toContain('Calculated at checkout');
+  });
+
   it('rates that cannot be loaded: "Calculated at checkout", and checkout still works', async () => {
     mockedRates.mockRejectedValue(new ApiError('network', 'Failed to fetch'));
     mockedSession.mockResolvedValue({ url: 'https://pay.example/cs_1', sessionId: 'cs_1' });

@@ -30,15 +30,24 @@ export default function CartRoute() {
       </Page>
     );
   }
-  return <CartPage />;
+  return <CartInCurrency />;
+}
+
+/**
+ * Shipping is priced in the cart's currency (ADR 0021): a cart that changes currency (emptied,
+ * then filled with another currency's products) starts its checkout afresh with that currency's rates.
+ */
+function CartInCurrency() {
+  const { cart } = useServices();
+  const currency = useSelector(cart, selectCurrency);
+  return <CartPage key={currency} currency={currency} />;
 }
 
 /** The app's cart, and the checkout that leaves for the hosted payment page (SPEC §2, §4). */
-function CartPage() {
+function CartPage({ currency }: { currency: string }) {
   const { cart, locale } = useServices();
   const items = useSelector(cart, selectItems);
   const subtotal = useSelector(cart, selectSubtotal);
-  const currency = useSelector(cart, selectCurrency);
   const user = useAuthSelector(selectUser);
   // Read from the context directly: importing the locale machine's module here would split it out of the first page's chunk.
   const language = useSelector(locale, (snapshot) => snapshot.context.locale);
@@ -50,7 +59,7 @@ function CartPage() {
   const [snapshot, send] = useMachine(
     checkoutMachine.provide({
       actors: {
-        fetchRates: fromPromise(() => fetchShippingRates()),
+        fetchRates: fromPromise(() => fetchShippingRates(currency)),
         createSession: fromPromise(({ input }) => createCheckoutSession(input)),
       },
       actions: {
