@@ -116,12 +116,10 @@ export const refundDialogMachine = setup({
     changed: false,
   }),
   initial: 'editing',
-  on: {
-    'dialog.close': { target: '.closed' },
-  },
   states: {
     editing: {
       on: {
+        'dialog.close': 'closed',
         'line.qty': { actions: 'setQty' },
         'reason.change': { actions: 'setReason' },
         'refund.submit': [{ guard: 'valid', target: 'submitting' }, { actions: 'showProblems' }],
@@ -129,8 +127,7 @@ export const refundDialogMachine = setup({
     },
     submitting: {
       entry: 'clearFailure',
-      // Closing waits for the answer: money may be moving.
-      on: { 'dialog.close': {} },
+      // No dialog.close here: closing waits for the answer (money may be moving).
       invoke: {
         id: 'refundOrder',
         src: 'refundOrder',
@@ -155,6 +152,7 @@ export const refundDialogMachine = setup({
     },
     failed: {
       on: {
+        'dialog.close': 'closed',
         'refund.retry': { guard: 'retryable', target: 'submitting', actions: 'takeRetry' },
         'refund.submit': { guard: 'resubmittable', target: 'submitting' },
         'line.qty': { guard: 'editable', target: 'editing', actions: ['setQty', 'clearFailure'] },

@@ -71,12 +71,10 @@ export const shipOrderMachine = setup({
   id: 'shipOrder',
   context: ({ input }) => ({ orderId: input.orderId, values: { carrier: '', trackingNumber: '' }, errors: {}, failure: null, shipment: null, changed: false }),
   initial: 'editing',
-  on: {
-    'dialog.close': { target: '.closed' },
-  },
   states: {
     editing: {
       on: {
+        'dialog.close': 'closed',
         'carrier.change': { actions: 'setCarrier' },
         'tracking.change': { actions: 'setTracking' },
         'ship.submit': [{ guard: 'valid', target: 'submitting' }, { actions: 'showProblems' }],
@@ -84,8 +82,7 @@ export const shipOrderMachine = setup({
     },
     submitting: {
       entry: 'clearFailure',
-      // Closing waits for the answer: the order is shipped or not, and the page must know which.
-      on: { 'dialog.close': {} },
+      // No dialog.close here: closing waits for the answer (the order is shipped or not, and the page must know which).
       invoke: {
         id: 'shipOrder',
         src: 'shipOrder',
@@ -114,9 +111,11 @@ export const shipOrderMachine = setup({
     },
     failed: {
       on: {
+        'dialog.close': 'closed',
         'carrier.change': { target: 'editing', actions: ['setCarrier', 'clearFailure'] },
         'tracking.change': { target: 'editing', actions: ['setTracking', 'clearFailure'] },
-        'ship.submit': [{ guard: 'valid', target: 'submitting' }, { target: 'editing', actions: ['showProblems', 'clearFailure'] }],
+        // The values were valid when sent and have not changed since (a change goes back to editing).
+        'ship.submit': 'submitting',
       },
     },
     done: { type: 'final' },
