@@ -126,6 +126,17 @@ export const GermanyOneCentShort = quoted('DE', freeFrom('DE') - 1, {
   note: 'Add €0.01 more for free shipping',
 });
 
+/** A USD cart (ADR 0021): shipping from shipping_rates' USD row for the region, every amount in dollars. */
+const USD_US_QUOTE = { shipping: 1399, freeFrom: 16500, missingForFree: 16500 - SMALL_CART, total: SMALL_CART + 1399 };
+export const UsdCartToUs: Story = {
+  args: { currency: 'USD', region: 'US', quote: USD_US_QUOTE },
+  play: showsQuote('en', { region: 'USA, Canada & worldwide', subtotal: '$34.99', shipping: '$13.99', total: '$48.98', note: 'Add $130.01 more for free shipping' }),
+};
+export const UsdCartToUsGerman = inGerman({
+  args: UsdCartToUs.args,
+  play: showsQuote('de', { region: 'USA, Kanada & weltweit', subtotal: '34,99 $', shipping: '13,99 $', total: '48,98 $', note: 'Noch 130,01 $ bis zum kostenlosen Versand' }),
+});
+
 export const Busy: Story = {
   args: { quote: quoteFor('DE', SMALL_CART), busy: true },
   play: async ({ canvasElement }) => {
