@@ -93,6 +93,25 @@ describe('renderOrderEmail', () => {
     expect(plain(renderOrderEmail(order({ locale, shippingRegion })).text)).toContain(expected);
   });
 
+  it('names where the order goes: name, lines, postcode and city, the country in the e-mail’s language', () => {
+    const shippingAddress = { name: 'Sam Lift', line1: 'Kärntner Straße 1', line2: 'Top 4', postalCode: '1010', city: 'Wien', country: 'AT' };
+    const en = renderOrderEmail(order({ shippingAddress }));
+    expect(en.text).toContain('Delivery address:\nSam Lift\nKärntner Straße 1\nTop 4\n1010 Wien\nAustria\n');
+    expect(en.html).toContain('<strong>Delivery address</strong><br>Sam Lift<br>Kärntner Straße 1<br>Top 4<br>1010 Wien<br>Austria');
+    const de = renderOrderEmail(order({ locale: 'de', shippingAddress }));
+    expect(de.text).toContain('Lieferadresse:\nSam Lift\nKärntner Straße 1\nTop 4\n1010 Wien\nÖsterreich\n');
+    expect(de.html).toContain('<strong>Lieferadresse</strong>');
+    expect(de.text).not.toContain('Austria');
+  });
+
+  it('an order without an address (placed before they were kept): no address block', () => {
+    for (const shippingAddress of [undefined, null]) {
+      const mail = renderOrderEmail(order({ shippingAddress }));
+      expect(mail.text).not.toContain('Delivery address');
+      expect(mail.html).not.toContain('Delivery address');
+    }
+  });
+
   it('formats the order’s own currency and falls back to English for an unknown language', () => {
     const mail = renderOrderEmail(order({ locale: 'fr', currency: 'GBP', shipping: 0, total: 4498 }));
     expect(mail.subject).toBe('Your order NPNG-100123 is confirmed');
@@ -107,8 +126,10 @@ describe('renderOrderEmail', () => {
         orderNumber: `NPNG-1<b>`,
         shippingRegion: '<script>',
         items: [{ title: evil, size: '<i>', color: '"x"', qty: 2, unitPrice: 100, lineTotal: 200 }],
+        shippingAddress: { name: '<script>alert(2)</script>', line1: '<b>1</b>', postalCode: '1', city: 'x', country: 'DE' },
       }),
     );
+    expect(mail.html).toContain('&lt;script&gt;alert(2)&lt;/script&gt;<br>&lt;b&gt;1&lt;/b&gt;');
     expect(mail.html).not.toMatch(/<img|<script>|<b>|<i>|onerror="/);
     expect(mail.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
     expect(mail.html).toContain('NPNG-1&lt;b&gt;');
@@ -140,7 +161,7 @@ describe('deliverOrderEmails', () => {
   });
 
   /** A paid order from a session, through the real fulfilment (which queues its e-mail). */
-  async function paidOrder(email: string | null, locale = 'en'): Promise<string> {
+  async function paidOrder(email: string | null, locale = 'en', address: Record<string, string> | null = null): Promise<string> {
     const id = `cs_local_mail${Math.random().toString(36).slice(2, 14)}`;
     const line = { variant_id: variants.tee, title: 'Test Tee', sku: 'TEE-M-BLK', size: 'M', color: 'Black', image: null, unit_price: 2999, qty: 1, line_total: 2999 };
     await backend.db.query(
@@ -148,9 +169,20 @@ describe('deliverOrderEmails', () => {
        values ($1, 'local', $2, $3, 2999, 499, 3498, 'EUR', 'http://localhost:5173/orders', 'http://localhost:5173/cart', 'DE', $4)`,
       [id, email, JSON.stringify([line]), locale],
     );
+    if (address) await backend.db.query('update public.checkout_sessions set shipping_address = $2 where id = $1', [id, JSON.stringify(address)]);
     const { rows } = await backend.db.query<{ order_number: string }>('select (public.fulfil_checkout_session($1)).order_number', [id]);
     return rows[0].order_number;
   }
+  /** Ships an order as the admin's ship_order would (the status trigger queues the shipping notice). */
+  async function ship(orderNumber: string) {
+    await backend.db.query(
+      `update public.orders set status = 'shipped', carrier = 'dhl', tracking_number = 'JD0146000038',
+              tracking_url = 'https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=JD0146000038'
+       where order_number = $1`,
+      [orderNumber],
+    );
+  }
+  const unsentNotices = async () => Number((await backend.db.query<{ n: number }>('select count(*)::int as n from public.order_notices where sent_at is null')).rows[0].n);
   const unsent = async () => Number((await backend.db.query<{ n: number }>('select count(*)::int as n from public.order_emails where sent_at is null')).rows[0].n);
 
   beforeAll(async () => {
@@ -243,5 +275,69 @@ describe('deliverOrderEmails', () => {
       error.mockRestore();
     }
     expect(await deliverOrderEmails(env())).toMatchObject({ sent: 1 });
+  });
+
+  it('sends the confirmation with the delivery address, then the shipping notice; a refused notice is released and sent next time', async () => {
+    const address = { name: 'Kim Iron', line1: 'Torstraße 12', postalCode: '10119', city: 'Berlin', country: 'DE' };
+    const number = await paidOrder('ship@example.com', 'de', address);
+    received.length = 0;
+    expect(await deliverOrderEmails(env())).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(received[0].body.text).toContain('Lieferadresse:\nKim Iron\nTorstraße 12\n10119 Berlin\nDeutschland');
+
+    await ship(number);
+    expect(await unsentNotices()).toBe(1);
+    received.length = 0;
+    answer = 503;
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // Counted with the confirmations: claimed and failed, then put back.
+      expect(await deliverOrderEmails(env())).toEqual({ claimed: 1, sent: 0, failed: 1 });
+      expect(error).toHaveBeenCalledWith(expect.stringContaining(`shipped notice ${number}: not sent`), expect.stringContaining('503'));
+    } finally {
+      error.mockRestore();
+      answer = 202;
+    }
+    expect(await unsentNotices()).toBe(1);
+    // The e-mail that did not go is not on the timeline either.
+    const events = async () =>
+      (await backend.db.query<{ email: string }>(
+        `select e.data ->> 'email' as email from public.order_events e join public.orders o on o.id = e.order_id where o.order_number = $1 and e.kind = 'email_sent' order by e.id`,
+        [number],
+      )).rows.map((r) => r.email);
+    expect(await events()).toEqual(['confirmation']);
+
+    expect(await deliverOrderEmails(env())).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(received.map((r) => r.body.subject)).toEqual([`Deine Bestellung ${number} ist unterwegs`, `Deine Bestellung ${number} ist unterwegs`]);
+    const notice = received[1].body;
+    expect(notice.to).toBe('ship@example.com');
+    expect(Object.keys(notice).sort()).toEqual(['html', 'subject', 'text', 'to']);
+    expect(notice.text).toContain('Versanddienstleister: DHL\nSendungsnummer: JD0146000038');
+    expect(notice.html).toContain('href="https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=JD0146000038"');
+    expect(notice.text).toContain('Lieferadresse:\nKim Iron');
+    expect(await unsentNotices()).toBe(0);
+    expect(await events()).toEqual(['confirmation', 'shipped']);
+    expect(await deliverOrderEmails(env())).toEqual({ claimed: 0, sent: 0, failed: 0 });
+  });
+
+  it('sends a refund notice with the refunded amount in the order’s currency', async () => {
+    const number = await paidOrder('refund@example.com');
+    await deliverOrderEmails(env());
+    const { rows } = await backend.db.query<{ id: string; session: string; item: string }>(
+      `select o.id, o.checkout_session_id as session, (select i.id from public.order_items i where i.order_id = o.id limit 1) as item
+       from public.orders o where o.order_number = $1`,
+      [number],
+    );
+    const [{ id, session, item }] = rows;
+    const refund = await backend.db.query<{ id: string }>(
+      `insert into public.refunds (order_id, checkout_session_id, kind, amount, currency, lines, reason, provider)
+       values ($1, $2, 'cancel', 3498, 'EUR', $3, 'Customer asked', 'local') returning id`,
+      [id, session, JSON.stringify([{ itemId: item, qty: 1 }])],
+    );
+    await backend.db.query(`select public.complete_refund($1, 're_local_test')`, [refund.rows[0].id]);
+    received.length = 0;
+    expect(await deliverOrderEmails(env())).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(received[0].body.subject).toBe(`Your order ${number} is cancelled and refunded`);
+    expect(plain(received[0].body.text)).toContain(`We have cancelled order ${number} and refunded €34.98 to your original payment method.`);
+    expect(received[0].body.text).not.toContain('Customer asked');
   });
 });

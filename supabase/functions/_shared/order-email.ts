@@ -1,6 +1,11 @@
 import { colorLabel } from './colour-names.ts';
+import { addressHtml, addressLines, BRAND, type EmailAddress, escapeHtml, htmlPage, INTL_LOCALE, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail } from './email-parts.ts';
 import type { FunctionEnv } from './env.ts';
+import { type OrderNotice, renderNoticeEmail } from './notice-email.ts';
 import { callRpc } from './supabase-api.ts';
+
+export { escapeHtml };
+export type { RenderedEmail };
 
 /** One order as public.claim_order_emails returns it. */
 export interface OrderEmailItem {
@@ -25,21 +30,10 @@ export interface OrderEmailData {
   /** ISO 8601, UTC. */
   createdAt: string;
   items: OrderEmailItem[];
+  /** Where the order goes; null for orders placed before addresses were kept. */
+  shippingAddress?: EmailAddress | null;
 }
 
-export interface RenderedEmail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-type Lang = 'en' | 'de';
-
-const BRAND = 'No Pain, No Gain';
-
-/** The storefront's formats (src/i18n/format.ts): US English and German. */
-const INTL_LOCALE: Record<Lang, string> = { en: 'en-US', de: 'de-DE' };
 
 const REGION_NAMES: Record<Lang, Record<string, string>> = {
   en: { DE: 'Germany', EU: 'EU', UK: 'United Kingdom', US: 'USA, Canada & worldwide' },
@@ -60,6 +54,7 @@ const COPY = {
     shipping: 'Shipping',
     free: 'Free',
     total: 'Total',
+    deliverTo: 'Delivery address',
     outro: 'We will let you know as soon as it ships. Train hard!',
   },
   de: {
@@ -75,15 +70,10 @@ const COPY = {
     shipping: 'Versand',
     free: 'Kostenlos',
     total: 'Gesamt',
+    deliverTo: 'Lieferadresse',
     outro: 'Wir melden uns, sobald Deine Bestellung unterwegs ist. Bleib dran!',
   },
 } as const;
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-}
-
-const langOf = (locale: string): Lang => (locale === 'de' ? 'de' : 'en');
 
 /** "M / Black" ("M / Schwarz" in German) from whatever of size and colour a line has; sizes as stored. */
 const variantLabel = (item: OrderEmailItem, lang: Lang) =>
@@ -93,8 +83,8 @@ const variantLabel = (item: OrderEmailItem, lang: Lang) =>
 export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
   const lang = langOf(order.locale);
   const copy = COPY[lang];
-  const money = new Intl.NumberFormat(INTL_LOCALE[lang], { style: 'currency', currency: order.currency });
-  const price = (cents: number) => money.format(cents / 100);
+  const price = moneyFormatter(lang, order.currency);
+  const address = isAddress(order.shippingAddress) ? addressLines(order.shippingAddress, lang) : null;
   const created = new Date(order.createdAt);
   const placedOn = Number.isNaN(created.getTime())
     ? null
@@ -122,6 +112,7 @@ export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
     `${shippingLabel}: ${shippingAmount}`,
     `${copy.total}: ${price(order.total)}`,
     '',
+    ...(address ? [`${copy.deliverTo}:`, ...address, ''] : []),
     copy.outro,
     '',
     `— ${BRAND}`,
@@ -136,10 +127,9 @@ export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
     .join('\n');
   const sum = (label: string, value: string, strong = false) =>
     `<tr><td colspan="2" style="padding:4px 8px;text-align:right">${strong ? '<strong>' : ''}${escapeHtml(label)}${strong ? '</strong>' : ''}</td><td style="padding:4px 8px;text-align:right">${strong ? '<strong>' : ''}${escapeHtml(value)}${strong ? '</strong>' : ''}</td></tr>`;
-  const html = `<!doctype html>
-<html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:40rem;margin:0 auto;padding:16px">
-<h1 style="font-size:20px">${escapeHtml(BRAND)}</h1>
-<h2 style="font-size:18px">${escapeHtml(copy.heading)}</h2>
+  const html = htmlPage(
+    lang,
+    `<h2 style="font-size:18px">${escapeHtml(copy.heading)}</h2>
 <p>${escapeHtml(copy.intro(order.orderNumber))}</p>
 <p><strong>${escapeHtml(copy.order)}:</strong> ${escapeHtml(order.orderNumber)}${placedOn ? `<br><strong>${escapeHtml(copy.placed)}:</strong> ${escapeHtml(placedOn)}` : ''}</p>
 <table style="width:100%;border-collapse:collapse">
@@ -153,15 +143,15 @@ ${sum(shippingLabel, shippingAmount)}
 ${sum(copy.total, price(order.total), true)}
 </tfoot>
 </table>
-<p>${escapeHtml(copy.outro)}</p>
-<p style="color:#666">— ${escapeHtml(BRAND)}</p>
-</body></html>`;
+${address ? addressHtml(copy.deliverTo, address) : ''}
+<p>${escapeHtml(copy.outro)}</p>`,
+  );
 
   return { to: order.email, subject: copy.subject(order.orderNumber), text, html };
 }
 
 export interface DeliveryReport {
-  /** Orders claimed (and handed to the mail endpoint). */
+  /** E-mails claimed (and handed to the mail endpoint): confirmations and notices together. */
   claimed: number;
   sent: number;
   /** Not accepted by the mail endpoint: released, so the next delivery tries again. */
@@ -171,10 +161,33 @@ export interface DeliveryReport {
 const SEND_TIMEOUT_MS = 10_000;
 let warnedUnconfigured = false;
 
+/** One outbox: how its e-mails are claimed, written, named in the log and put back. */
+interface Outbox<T> {
+  claim: string;
+  render: (item: T) => RenderedEmail;
+  label: (item: T) => string;
+  release: (item: T) => [fn: string, args: Record<string, unknown>];
+}
+
+const CONFIRMATIONS: Outbox<OrderEmailData> = {
+  claim: 'claim_order_emails',
+  render: renderOrderEmail,
+  label: (order) => order.orderNumber,
+  release: (order) => ['release_order_email', { order_id: order.orderId }],
+};
+
+const NOTICES: Outbox<OrderNotice> = {
+  claim: 'claim_order_notices',
+  render: renderNoticeEmail,
+  label: (notice) => `${notice.kind} notice ${notice.orderNumber ?? notice.id}`,
+  release: (notice) => ['release_order_notice', { notice_id: notice.id }],
+};
+
 /**
- * Sends the queued order confirmations: claims a batch (public.claim_order_emails marks them
- * sent), POSTs each to MAIL_SEND_URL, and releases the ones the endpoint did not accept. Never
- * throws: its callers have already taken the payment and must answer regardless.
+ * Sends the queued order e-mails: the confirmations (public.claim_order_emails), then the shipping
+ * and refund notices (public.claim_order_notices). Each batch is claimed (marked sent), each e-mail
+ * POSTed to MAIL_SEND_URL, and the ones the endpoint did not accept are released. Never throws:
+ * its callers have already taken the payment (or shipped, or refunded) and must answer regardless.
  */
 export async function deliverOrderEmails(env: FunctionEnv, maxCount = 20): Promise<DeliveryReport> {
   const report: DeliveryReport = { claimed: 0, sent: 0, failed: 0 };
@@ -182,25 +195,31 @@ export async function deliverOrderEmails(env: FunctionEnv, maxCount = 20): Promi
   if (!target) {
     if (!warnedUnconfigured) {
       warnedUnconfigured = true;
-      console.warn('[order-email] MAIL_SEND_URL is not set: order confirmations stay queued in public.order_emails');
+      console.warn('[order-email] MAIL_SEND_URL is not set: order e-mails stay queued in public.order_emails and public.order_notices');
     }
     return report;
   }
-  let orders: OrderEmailData[];
+  await deliver(env, target, CONFIRMATIONS, maxCount, report);
+  await deliver(env, target, NOTICES, maxCount, report);
+  return report;
+}
+
+async function deliver<T>(env: FunctionEnv, target: string, outbox: Outbox<T>, maxCount: number, report: DeliveryReport): Promise<void> {
+  let items: T[];
   try {
-    orders = await callRpc<OrderEmailData[]>(env, 'claim_order_emails', { max_count: maxCount });
+    items = await callRpc<T[]>(env, outbox.claim, { max_count: maxCount });
   } catch (e) {
-    console.error('[order-email] claiming order e-mails failed:', e);
-    return report;
+    console.error(`[order-email] ${outbox.claim} failed:`, e);
+    return;
   }
-  report.claimed = orders.length;
+  report.claimed += items.length;
   await Promise.all(
-    orders.map(async (order) => {
+    items.map(async (item) => {
       try {
         const res = await fetch(target, {
           method: 'POST',
           headers: { authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-          body: JSON.stringify(renderOrderEmail(order)),
+          body: JSON.stringify(outbox.render(item)),
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         });
         await res.arrayBuffer().catch(() => undefined);
@@ -208,14 +227,14 @@ export async function deliverOrderEmails(env: FunctionEnv, maxCount = 20): Promi
         report.sent += 1;
       } catch (e) {
         report.failed += 1;
-        console.error(`[order-email] ${order.orderNumber}: not sent, released for the next delivery:`, e instanceof Error ? e.message : e);
+        console.error(`[order-email] ${outbox.label(item)}: not sent, released for the next delivery:`, e instanceof Error ? e.message : e);
+        const [fn, args] = outbox.release(item);
         try {
-          await callRpc(env, 'release_order_email', { order_id: order.orderId });
+          await callRpc(env, fn, args);
         } catch (releaseError) {
-          console.error(`[order-email] ${order.orderNumber}: could not be released (it will not be retried):`, releaseError);
+          console.error(`[order-email] ${outbox.label(item)}: could not be released (it will not be retried):`, releaseError);
         }
       }
     }),
   );
-  return report;
 }

@@ -1,0 +1,78 @@
+/** What the order e-mails (order-email.ts) and the notices about an order (notice-email.ts) share. */
+
+export type Lang = 'en' | 'de';
+
+/** What the mail endpoint is sent. */
+export interface RenderedEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const BRAND = 'No Pain, No Gain';
+
+/** The storefront's formats (src/i18n/format.ts): US English and German. */
+export const INTL_LOCALE: Record<Lang, string> = { en: 'en-US', de: 'de-DE' };
+
+/** The e-mail's language: German for 'de', English for anything else. */
+export const langOf = (locale: string | null | undefined): Lang => (locale === 'de' ? 'de' : 'en');
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+}
+
+/** An amount in cents of `currency`, as the storefront writes it in `lang`. */
+export function moneyFormatter(lang: Lang, currency: string): (cents: number) => string {
+  const money = new Intl.NumberFormat(INTL_LOCALE[lang], { style: 'currency', currency });
+  return (cents) => money.format(cents / 100);
+}
+
+/** A postal address as orders keep it (ADR 0021); `country` is ISO 3166-1 alpha-2. */
+export interface EmailAddress {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  postalCode: string;
+  city: string;
+  country: string;
+  phone?: string | null;
+}
+
+/** The country's name in the e-mail's language ("Germany" / "Deutschland"); the code when there is none. */
+export function countryName(code: string, lang: Lang): string {
+  try {
+    return new Intl.DisplayNames([INTL_LOCALE[lang]], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The address as a parcel label reads: name, street lines, postcode and city, country. */
+export function addressLines(address: EmailAddress, lang: Lang): string[] {
+  return [
+    address.name,
+    address.line1,
+    address.line2 ?? '',
+    [address.postalCode, address.city].filter(Boolean).join(' '),
+    address.country ? countryName(address.country, lang) : '',
+  ]
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Whether a stored value is an address worth printing (an older order has none). */
+export const isAddress = (value: unknown): value is EmailAddress =>
+  typeof value === 'object' && value !== null && typeof (value as EmailAddress).name === 'string' && typeof (value as EmailAddress).line1 === 'string';
+
+/** The address block of the HTML part: a heading and the escaped lines. */
+export const addressHtml = (heading: string, lines: string[]) =>
+  `<p><strong>${escapeHtml(heading)}</strong><br>${lines.map(escapeHtml).join('<br>')}</p>`;
+
+/** The frame every e-mail of the shop is sent in. */
+export const htmlPage = (lang: Lang, body: string) => `<!doctype html>
+<html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:40rem;margin:0 auto;padding:16px">
+<h1 style="font-size:20px">${escapeHtml(BRAND)}</h1>
+${body}
+<p style="color:#666">— ${escapeHtml(BRAND)}</p>
+</body></html>`;
