@@ -297,6 +297,8 @@ describe('the local hosted checkout page', () => {
       { ...ADDRESS, name: '' },
       { ...ADDRESS, name: 'x'.repeat(101) },
       { ...ADDRESS, line1: 'a\tb' },
+      { ...ADDRESS, city: 'a\u0085b' },
+      { ...ADDRESS, name: 'a\u007fb' },
       { ...ADDRESS, line2: 'é'.repeat(101) },
       { ...ADDRESS, postalCode: '1234' },
       { ...ADDRESS, postalCode: ' 1 0115 ' },
