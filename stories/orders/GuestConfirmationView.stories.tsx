@@ -7,7 +7,7 @@ import { inGerman } from '../support';
 
 const RETURN_PATH = `/orders?session_id=${GUEST_SESSION_ID}`;
 
-/** Back from paying without an account: the order of the checkout session (machines/orderPollingMachine.ts). */
+/** Back from paying without an account: the order of the checkout session (machines/orderPollingMachine.ts), or — an account's order — the way to sign in. */
 const meta: Meta<typeof GuestConfirmationView> = {
   title: 'Orders/Guest confirmation',
   component: GuestConfirmationView,
@@ -19,6 +19,8 @@ type Story = StoryObj<typeof GuestConfirmationView>;
 
 const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 const totals = (canvasElement: HTMLElement) => [...canvasElement.querySelectorAll('dt')].map((dt) => [text(dt), text(dt.nextElementSibling)]);
+const address = (canvasElement: HTMLElement, heading: string) =>
+  [...(within(canvasElement).getByRole('heading', { level: 2, name: heading }).closest('section')?.querySelectorAll('address > span') ?? [])].map(text);
 
 export const Looking: Story = {
   args: { status: 'looking', order: null },
@@ -39,6 +41,7 @@ export const Found: Story = {
     await expect(page.getByRole('status')).toHaveTextContent('A confirmation was sent to guest.lifter@example.com.');
     const lines = within(page.getByRole('list', { name: 'Items in this order' })).getAllByRole('listitem');
     await expect(lines.map((line) => text(line.querySelector('p')))).toEqual(['Grind Mode Oversized Tee']);
+    await expect(address(canvasElement, 'Delivery address')).toEqual(['Sam Guest', 'Lindenstraße 5', 'Hinterhaus, 3. OG', '20095 Hamburg', 'Germany']);
     await expect(totals(canvasElement)).toEqual([
       ['Subtotal', '€34.99'],
       ['Shipping', '€4.99'],
@@ -77,6 +80,19 @@ export const NotYet: Story = {
   },
 };
 
+/** The order belongs to an account (the container sends the shopper to sign-in; this is what a moment shows). */
+export const SignInNeeded: Story = {
+  args: { status: 'signInNeeded', order: null },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByRole('heading', { level: 1, name: 'Order confirmation' })).toBeVisible();
+    await expect(page.getByText('This order belongs to an account. Sign in to see it.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/auth?next=${encodeURIComponent(RETURN_PATH)}`);
+    await expect(page.queryByText(/NPNG-/)).toBeNull();
+    await expect(page.queryByRole('link', { name: 'Create Account' })).toBeNull();
+  },
+};
+
 const looksDe: Story['play'] = async ({ canvasElement }) => {
   const page = within(canvasElement);
   await expect(page.getByRole('heading', { level: 1, name: 'Bestellbestätigung' })).toBeVisible();
@@ -92,6 +108,7 @@ export const FoundDe = inGerman({
     await expect(page.getByText('Bestellung NPNG-100010')).toBeVisible();
     await expect(page.getByRole('status')).toHaveTextContent('Wir haben Dir eine Bestätigung an guest.lifter@example.com geschickt.');
     await expect(page.getByRole('heading', { level: 2, name: 'Artikel' })).toBeVisible();
+    await expect(address(canvasElement, 'Lieferadresse')).toEqual(['Sam Guest', 'Lindenstraße 5', 'Hinterhaus, 3. OG', '20095 Hamburg', 'Deutschland']);
     await expect(totals(canvasElement)).toEqual([
       ['Zwischensumme', '34,99 €'],
       ['Versand', '4,99 €'],
@@ -117,5 +134,13 @@ export const NotYetDe = inGerman({
     await expect(notice.getByText('Deine Zahlung ist eingegangen; Deine Bestellung erscheint hier in Kürze.')).toBeVisible();
     await userEvent.click(notice.getByRole('button', { name: 'Aktualisieren' }));
     await expect(args.onRefresh).toHaveBeenCalledTimes(1);
+  },
+} satisfies Story);
+export const SignInNeededDe = inGerman({
+  args: SignInNeeded.args,
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('Diese Bestellung gehört zu einem Konto. Melde Dich an, um sie zu sehen.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', `/auth?next=${encodeURIComponent(RETURN_PATH)}`);
   },
 } satisfies Story);

@@ -1,14 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { OrderDetailView } from '../../src/features/orders/OrderDetailView';
-import { FREE_SHIPPING_ORDER, NO_REGION_ORDER, SHIPPED_ORDER } from '../fixtures/orders';
+import {
+  DHL_TRACKING_URL,
+  FREE_SHIPPING_ORDER,
+  NO_REGION_ORDER,
+  REFUNDED_ORDER,
+  REFUNDED_TIMELINE,
+  SHIPPED_ORDER,
+  SHIPPED_TIMELINE,
+  SHIPPED_WITHOUT_LINK_ORDER,
+} from '../fixtures/orders';
 import { inGerman } from '../support';
 
-/** /orders/{orderNumber}: every state of machines/orderDetailMachine.ts. */
+/** /orders/{orderNumber}: every state of machines/orderDetailMachine.ts (found: with the steps' dates, or without them). */
 const meta: Meta<typeof OrderDetailView> = {
   title: 'Orders/Order detail',
   component: OrderDetailView,
-  args: { status: 'found', orderNumber: SHIPPED_ORDER.orderNumber, order: SHIPPED_ORDER, onRetry: fn() },
+  args: { status: 'found', orderNumber: SHIPPED_ORDER.orderNumber, order: SHIPPED_ORDER, timeline: SHIPPED_TIMELINE, onRetry: fn() },
   parameters: { path: `/orders/${SHIPPED_ORDER.orderNumber}` },
 };
 export default meta;
@@ -22,6 +31,15 @@ const lineTitles = (canvasElement: HTMLElement, listName: string) =>
   within(within(canvasElement).getByRole('list', { name: listName }))
     .getAllByRole('listitem')
     .map((item) => text(item.querySelector('p')));
+/** A section's lines by its heading: the address as a label reads, the shipment's facts. */
+const sectionTexts = (canvasElement: HTMLElement, heading: string, selector: string) => {
+  const section = within(canvasElement).getByRole('heading', { level: 2, name: heading }).closest('section');
+  return [...(section?.querySelectorAll(selector) ?? [])].map(text);
+};
+const steps = (canvasElement: HTMLElement, name: string) =>
+  within(within(canvasElement).getByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((item) => [...item.children].map(text));
 
 export const Loading: Story = {
   args: { status: 'loading', order: null },
@@ -35,12 +53,30 @@ export const Loading: Story = {
   },
 };
 
-/** Four lines shipped to the USA, shipping charged. */
+/** Four lines shipped to the USA with DHL, shipping charged: the tracking link, the address, the steps' dates. */
 export const Found: Story = {
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('heading', { level: 1, name: 'Order NPNG-100007' })).toBeVisible();
     await expect(overview(canvasElement)).toEqual(['Shipped', 'Placed on November 18, 2026', 'Ship to: USA, Canada & worldwide']);
+    await expect(sectionTexts(canvasElement, 'Shipment', 'p')).toEqual(['Shipped on November 19, 2026', 'Carrier: DHL', 'Tracking number: JD014600003828476321']);
+    const track = page.getByRole('link', { name: 'Track your parcel' });
+    await expect(track).toHaveAttribute('href', DHL_TRACKING_URL);
+    await expect(track).toHaveAttribute('target', '_blank');
+    await expect(track).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(sectionTexts(canvasElement, 'Delivery address', 'address > span')).toEqual([
+      'Alex Kraft',
+      '350 Fifth Avenue',
+      'Suite 4200',
+      '10118 New York',
+      'United States',
+      'Phone: +1 212 555 0100',
+    ]);
+    // E-mails sent and the internal "processing" move are not the customer's steps.
+    await expect(steps(canvasElement, 'Order progress')).toEqual([
+      ['Payment received', 'November 18, 2026'],
+      ['Shipped', 'November 19, 2026'],
+    ]);
     await expect(page.getByRole('heading', { level: 2, name: 'Items' })).toBeVisible();
     await expect(lineTitles(canvasElement, 'Items in this order')).toEqual(['Grind Mode Oversized Tee', 'Whey Isolate', 'Grind Shaker 700 ml', 'No Pain Steel Bottle 750 ml']);
     await expect(totals(canvasElement)).toEqual([
@@ -75,6 +111,39 @@ export const WithoutRegion: Story = {
       ['Subtotal', '€34.99'],
       ['Shipping', '€4.99'],
       ['Total', '€39.98'],
+    ]);
+  },
+};
+
+/** Shipped with a carrier that has no tracking page: the number alone, no link. */
+export const ShippedWithoutLink: Story = {
+  args: { orderNumber: SHIPPED_WITHOUT_LINK_ORDER.orderNumber, order: SHIPPED_WITHOUT_LINK_ORDER, timeline: [] },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(sectionTexts(canvasElement, 'Shipment', 'p')).toEqual(['Shipped on November 21, 2026', 'Carrier: Other carrier', 'Tracking number: HERMES 4471 0023']);
+    await expect(page.queryByRole('link', { name: 'Track your parcel' })).toBeNull();
+    await expect(sectionTexts(canvasElement, 'Delivery address', 'address > span')).toEqual(['Alex Kraft', 'Torstraße 12', '10119 Berlin', 'Germany']);
+    // The steps' dates could not be loaded: the order shows without them.
+    await expect(page.queryByRole('heading', { name: 'Order progress' })).toBeNull();
+  },
+};
+
+/** Cancelled before it shipped and paid back in full. */
+export const Refunded: Story = {
+  args: { orderNumber: REFUNDED_ORDER.orderNumber, order: REFUNDED_ORDER, timeline: REFUNDED_TIMELINE },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(overview(canvasElement)).toEqual(['Refunded', 'Placed on November 10, 2026', 'Ship to: Germany']);
+    await expect(page.queryByRole('heading', { name: 'Shipment' })).toBeNull();
+    await expect(steps(canvasElement, 'Order progress')).toEqual([
+      ['Payment received', 'November 10, 2026'],
+      ['Refund issued', 'November 11, 2026'],
+    ]);
+    await expect(totals(canvasElement)).toEqual([
+      ['Subtotal', '€47.98'],
+      ['Shipping', '€4.99'],
+      ['Total', '€52.97'],
+      ['Refunded', '−€52.97'],
     ]);
   },
 };
@@ -119,6 +188,20 @@ export const FoundDe = inGerman({
     const page = within(canvasElement);
     await expect(page.getByRole('heading', { level: 1, name: 'Bestellung NPNG-100007' })).toBeVisible();
     await expect(overview(canvasElement)).toEqual(['Versandt', 'Bestellt am 18. November 2026', 'Lieferung nach: USA, Kanada & weltweit']);
+    await expect(sectionTexts(canvasElement, 'Versand', 'p')).toEqual(['Versandt am 19. November 2026', 'Versanddienstleister: DHL', 'Sendungsnummer: JD014600003828476321']);
+    await expect(page.getByRole('link', { name: 'Sendung verfolgen' })).toHaveAttribute('href', DHL_TRACKING_URL);
+    await expect(sectionTexts(canvasElement, 'Lieferadresse', 'address > span')).toEqual([
+      'Alex Kraft',
+      '350 Fifth Avenue',
+      'Suite 4200',
+      '10118 New York',
+      'Vereinigte Staaten',
+      'Telefon: +1 212 555 0100',
+    ]);
+    await expect(steps(canvasElement, 'Bestellverlauf')).toEqual([
+      ['Zahlung eingegangen', '18. November 2026'],
+      ['Versandt', '19. November 2026'],
+    ]);
     await expect(page.getByRole('heading', { level: 2, name: 'Artikel' })).toBeVisible();
     await expect(lineTitles(canvasElement, 'Artikel dieser Bestellung')).toHaveLength(4);
     await expect(totals(canvasElement)).toEqual([
@@ -144,6 +227,34 @@ export const WithoutRegionDe = inGerman({
   play: async ({ canvasElement }) => {
     await expect(overview(canvasElement)).toEqual(['Zugestellt', 'Bestellt am 12. Juni 2026']);
     await expect(within(canvasElement).queryByText(/^Lieferung nach/)).toBeNull();
+  },
+} satisfies Story);
+export const ShippedWithoutLinkDe = inGerman({
+  args: ShippedWithoutLink.args,
+  play: async ({ canvasElement }) => {
+    await expect(sectionTexts(canvasElement, 'Versand', 'p')).toEqual([
+      'Versandt am 21. November 2026',
+      'Versanddienstleister: Anderer Versanddienstleister',
+      'Sendungsnummer: HERMES 4471 0023',
+    ]);
+    await expect(within(canvasElement).queryByRole('link', { name: 'Sendung verfolgen' })).toBeNull();
+    await expect(sectionTexts(canvasElement, 'Lieferadresse', 'address > span')).toEqual(['Alex Kraft', 'Torstraße 12', '10119 Berlin', 'Deutschland']);
+  },
+} satisfies Story);
+export const RefundedDe = inGerman({
+  args: Refunded.args,
+  play: async ({ canvasElement }) => {
+    await expect(overview(canvasElement)).toEqual(['Erstattet', 'Bestellt am 10. November 2026', 'Lieferung nach: Deutschland']);
+    await expect(steps(canvasElement, 'Bestellverlauf')).toEqual([
+      ['Zahlung eingegangen', '10. November 2026'],
+      ['Erstattung veranlasst', '11. November 2026'],
+    ]);
+    await expect(totals(canvasElement)).toEqual([
+      ['Zwischensumme', '47,98 €'],
+      ['Versand', '4,99 €'],
+      ['Gesamt', '52,97 €'],
+      ['Erstattet', '−52,97 €'],
+    ]);
   },
 } satisfies Story);
 export const NotFoundDe = inGerman({
