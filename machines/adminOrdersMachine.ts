@@ -27,6 +27,12 @@ const messageOf = (error: unknown): string => {
   return typeof message === 'string' && message !== '' ? message : 'Unknown error';
 };
 
+/**
+ * A new query (re)starts the load, stopping the one in flight. Declared per state rather than at
+ * the root: re-entering the root would also restart the automatic refunds' load.
+ */
+const newQuery = { guard: 'newQuery', target: '#adminOrders.loading', reenter: true, actions: 'takeQuery' } as const;
+
 const sameQuery = (a: AdminOrderQuery, b: AdminOrderQuery) => a.status === b.status && a.page === b.page;
 
 /**
@@ -46,6 +52,9 @@ export const adminOrdersMachine = setup({
       throw new Error('provide fetchAutoRefunds');
     }),
   },
+  actions: {
+    takeQuery: assign({ query: ({ context, event }) => (event.type === 'orders.query' ? event.query : context.query) }),
+  },
   guards: {
     newQuery: ({ context, event }) => event.type === 'orders.query' && !sameQuery(context.query, event.query),
   },
@@ -58,12 +67,10 @@ export const adminOrdersMachine = setup({
     onDone: { actions: assign({ autoRefunds: ({ event }) => event.output }) },
     onError: { actions: assign({ autoRefundsError: ({ event }) => messageOf(event.error) }) },
   },
-  on: {
-    'orders.query': { guard: 'newQuery', target: '.loading', reenter: true, actions: assign({ query: ({ event }) => event.query }) },
-  },
   initial: 'loading',
   states: {
     loading: {
+      on: { 'orders.query': newQuery },
       entry: assign({ error: null }),
       invoke: {
         id: 'fetchOrders',
@@ -73,8 +80,8 @@ export const adminOrdersMachine = setup({
         onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => messageOf(event.error) }) },
       },
     },
-    loaded: {},
-    failed: { on: { 'orders.retry': 'loading' } },
+    loaded: { on: { 'orders.query': newQuery } },
+    failed: { on: { 'orders.query': newQuery, 'orders.retry': 'loading' } },
   },
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { type AdminOrderDetail, nextStatuses, type OrderStatus } from '../../machines/admin';
+import { type AdminOrderDetail, type AdminRefund, nextStatuses, type OrderStatus, type RefundRequest } from '../../machines/admin';
 import {
   type AdminOrderEvent,
   type AdminOrderInput,
@@ -26,8 +26,23 @@ const ORDER: AdminOrderDetail = {
   shipping: 799,
   shippingRegion: 'EU',
   updatedAt: '2026-03-01T10:00:00Z',
-  lines: [{ title: 'Grind Tee', sku: 'GT-M-BLK', size: 'M', color: 'Black', qty: 1, unitPrice: 5700, lineTotal: 5700, image: null }],
+  lines: [{ id: 'i-1', title: 'Grind Tee', sku: 'GT-M-BLK', size: 'M', color: 'Black', qty: 1, unitPrice: 5700, lineTotal: 5700, image: null }],
+  shippingAddress: null,
+  refundedTotal: 0,
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  shippedAt: null,
+  // A refund the provider declined: Retry is offered from the list.
+  refunds: [
+    { id: 'r-f', orderId: 'o-1', kind: 'partial', amount: 5700, currency: 'EUR', lines: [{ itemId: 'i-1', qty: 1 }], reason: 'Torn', status: 'failed', failure: 'declined', attempts: 1, createdAt: '2026-03-01T11:00:00Z' },
+  ],
+  timeline: [],
 };
+/** A pending order: the only one a plain cancel (with its confirmation) applies to. */
+const PENDING: AdminOrderDetail = { ...ORDER, status: 'pending', refunds: [] };
+const REFUND: AdminRefund = { ...ORDER.refunds[0], status: 'succeeded' };
+const SHIPMENT = { status: 'shipped', updatedAt: '2026-03-02T08:00:00Z', carrier: 'dhl', trackingNumber: 'JD0146', trackingUrl: 'https://example.test/JD0146', shippedAt: '2026-03-02T08:00:00Z' };
 /** The order as another admin left it (what a reload after a stale write finds). */
 const MOVED: AdminOrderDetail = { ...ORDER, status: 'shipped', updatedAt: '2026-03-02T08:00:00Z' };
 const WRITTEN_AT = '2026-03-03T09:00:00Z';
@@ -42,7 +57,13 @@ type GraphEvent =
   | { type: 'xstate.done.actor.setStatus'; output: { status: string; updatedAt: string } }
   | { type: 'xstate.error.actor.setStatus'; error: unknown }
   | { type: 'xstate.done.actor.refetchOrder'; output: AdminOrderDetail | null }
-  | { type: 'xstate.error.actor.refetchOrder'; error: unknown };
+  | { type: 'xstate.error.actor.refetchOrder'; error: unknown }
+  | { type: 'xstate.done.actor.reloadOrder'; output: AdminOrderDetail | null }
+  | { type: 'xstate.error.actor.reloadOrder'; error: unknown }
+  | { type: 'xstate.done.actor.shipDialog'; output: unknown }
+  | { type: 'xstate.done.actor.refundDialog'; output: unknown }
+  | { type: 'xstate.done.actor.refundOrder'; output: AdminRefund }
+  | { type: 'xstate.error.actor.refundOrder'; error: unknown };
 
 const events: GraphEvent[] = [
   { type: 'order.retry' },
@@ -50,15 +71,32 @@ const events: GraphEvent[] = [
   ...(['processing', 'shipped', 'delivered', 'cancelled', 'pending', 'refunded'] as OrderStatus[]).map((to) => ({ type: 'status.change' as const, to })),
   { type: 'status.confirm' },
   { type: 'status.dismiss' },
+  { type: 'ship.open' },
+  { type: 'refund.open' },
+  { type: 'cancel.open' },
+  { type: 'refund.retry', refundId: 'r-f' },
+  { type: 'refund.retry', refundId: 'r-unknown' },
   { type: 'xstate.done.actor.fetchOrder', output: ORDER },
+  { type: 'xstate.done.actor.fetchOrder', output: PENDING },
   { type: 'xstate.done.actor.fetchOrder', output: null },
   { type: 'xstate.error.actor.fetchOrder', error: offline },
-  { type: 'xstate.done.actor.setStatus', output: { status: 'shipped', updatedAt: WRITTEN_AT } },
+  { type: 'xstate.done.actor.setStatus', output: { status: 'processing', updatedAt: WRITTEN_AT } },
   { type: 'xstate.error.actor.setStatus', error: stale },
   { type: 'xstate.error.actor.setStatus', error: refused },
   { type: 'xstate.done.actor.refetchOrder', output: MOVED },
   { type: 'xstate.done.actor.refetchOrder', output: null },
   { type: 'xstate.error.actor.refetchOrder', error: offline },
+  { type: 'xstate.done.actor.shipDialog', output: { outcome: 'shipped', shipment: SHIPMENT } },
+  { type: 'xstate.done.actor.shipDialog', output: { outcome: 'closed', changed: true } },
+  { type: 'xstate.done.actor.shipDialog', output: { outcome: 'closed', changed: false } },
+  { type: 'xstate.done.actor.refundDialog', output: { outcome: 'refunded', refund: REFUND } },
+  { type: 'xstate.done.actor.refundDialog', output: { outcome: 'closed', changed: true } },
+  { type: 'xstate.done.actor.refundDialog', output: { outcome: 'closed', changed: false } },
+  { type: 'xstate.done.actor.refundOrder', output: REFUND },
+  { type: 'xstate.error.actor.refundOrder', error: offline },
+  { type: 'xstate.done.actor.reloadOrder', output: { ...ORDER, refundedTotal: 5700 } },
+  { type: 'xstate.done.actor.reloadOrder', output: null },
+  { type: 'xstate.error.actor.reloadOrder', error: offline },
 ];
 
 /** A request in flight; `actor` is the invoke's id (fetchOrder, refetchOrder, setStatus). */
@@ -68,6 +106,8 @@ function harness(input: AdminOrderInput) {
   const fetches: Pending<{ orderNumber: string }, AdminOrderDetail | null>[] = [];
   const writes: Pending<{ id: string; from: string; to: OrderStatus }, { status: string; updatedAt: string }>[] = [];
   const notices: AdminOrderNotice[] = [];
+  const dialogs: Pending<unknown, unknown>[] = [];
+  const retries: Pending<RefundRequest, AdminRefund>[] = [];
   const machine = adminOrderMachine.provide({
     actors: {
       fetchOrder: fromPromise<AdminOrderDetail | null, { orderNumber: string }>(
@@ -76,6 +116,10 @@ function harness(input: AdminOrderInput) {
       setStatus: fromPromise<{ status: string; updatedAt: string }, { id: string; from: string; to: OrderStatus }>(
         ({ input, self }) => new Promise((resolve, reject) => writes.push({ actor: self.id, input, resolve, reject })),
       ),
+      // The dialogs stand in as promises: the parent only sees their output (their own tests drive them).
+      shipDialog: fromPromise(({ input, self }) => new Promise((resolve, reject) => dialogs.push({ actor: self.id, input, resolve, reject }))) as never,
+      refundDialog: fromPromise(({ input, self }) => new Promise((resolve, reject) => dialogs.push({ actor: self.id, input, resolve, reject }))) as never,
+      refundOrder: fromPromise<AdminRefund, RefundRequest>(({ input, self }) => new Promise((resolve, reject) => retries.push({ actor: self.id, input, resolve, reject }))),
     },
     actions: { notify: (_, notice) => notices.push(notice) },
   });
@@ -99,11 +143,27 @@ function harness(input: AdminOrderInput) {
       case 'xstate.error.actor.setStatus':
         writes.at(-1)?.reject(event.error);
         return tick();
+      case 'xstate.done.actor.reloadOrder':
+        latest('reloadOrder')?.resolve(event.output);
+        return tick();
+      case 'xstate.error.actor.reloadOrder':
+        latest('reloadOrder')?.reject(event.error);
+        return tick();
+      case 'xstate.done.actor.shipDialog':
+      case 'xstate.done.actor.refundDialog':
+        dialogs.filter((d) => d.actor === event.type.slice('xstate.done.actor.'.length)).at(-1)?.resolve(event.output);
+        return tick();
+      case 'xstate.done.actor.refundOrder':
+        retries.at(-1)?.resolve(event.output);
+        return tick();
+      case 'xstate.error.actor.refundOrder':
+        retries.at(-1)?.reject(event.error);
+        return tick();
       default:
         actor.send(event);
     }
   }
-  return { actor, fetches, writes, notices, play };
+  return { actor, fetches, writes, notices, dialogs, retries, play };
 }
 
 const INPUT: AdminOrderInput = { orderNumber: 'npng-100001' };
@@ -130,7 +190,7 @@ describe('admin order machine: graph coverage', () => {
         const handled = transitionIds(adminOrderMachine, from, event).length > 0;
         from = step.state as Snapshot;
         const before = h.actor.getSnapshot();
-        const counts = { fetches: h.fetches.length, writes: h.writes.length, notices: h.notices.length };
+        const counts = { fetches: h.fetches.length, writes: h.writes.length, notices: h.notices.length, dialogs: h.dialogs.length, retries: h.retries.length };
         await h.play(event);
         const snapshot = h.actor.getSnapshot();
         expect(snapshot.value).toEqual(step.state.value);
@@ -138,10 +198,11 @@ describe('admin order machine: graph coverage', () => {
         if (!handled) {
           expect(snapshot.context).toEqual(before.context);
           expect([h.fetches.length, h.writes.length, h.notices.length]).toEqual([counts.fetches, counts.writes, counts.notices]);
-          // A move the table forbids is one of the events nothing handles.
+          // A move the table forbids is one of the events nothing handles (and shipping goes through its dialog).
           if (event.type === 'status.change' && selectAdminOrderStep(before) === 'idle') {
-            expect(nextStatuses(before.context.order?.status ?? '')).not.toContain(event.to);
+            expect(nextStatuses(before.context.order?.status ?? '').filter((to) => to !== 'shipped')).not.toContain(event.to);
           }
+          expect([h.dialogs.length, h.retries.length]).toEqual([counts.dialogs, counts.retries]);
           continue;
         }
         const status = selectAdminOrderStatus(snapshot);
@@ -171,6 +232,24 @@ describe('admin order machine: graph coverage', () => {
         } else {
           expect(h.writes.length).toBe(counts.writes);
         }
+        if (step_ === 'shipping') {
+          expect(event.type).toBe('ship.open');
+          expect(h.dialogs.at(-1)?.input).toEqual({ orderId: 'o-1' });
+        }
+        if (step_ === 'refunding' || step_ === 'cancelling') {
+          expect(event.type).toBe(step_ === 'refunding' ? 'refund.open' : 'cancel.open');
+          expect(h.dialogs.at(-1)?.input).toEqual({ order: before.context.order, mode: step_ === 'refunding' ? 'partial' : 'cancel' });
+          expect(['paid', 'processing', 'shipped', 'delivered']).toContain(before.context.order?.status);
+        }
+        expect(h.dialogs.length).toBe(counts.dialogs + Number(['shipping', 'refunding', 'cancelling'].includes(step_ ?? '') && selectAdminOrderStep(before) === 'idle'));
+        if (step_ === 'retrying') {
+          expect(event).toEqual({ type: 'refund.retry', refundId: 'r-f' });
+          expect(h.retries.at(-1)?.input).toEqual({ refundId: 'r-f' });
+        }
+        if (step_ === 'reloading') {
+          expect(h.fetches.at(-1)?.actor).toBe('reloadOrder');
+          expect(h.fetches.length).toBe(counts.fetches + 1);
+        }
         if (step_ === 'refreshing') {
           expect(event).toEqual({ type: 'xstate.error.actor.setStatus', error: stale });
           expect(h.fetches.length).toBe(counts.fetches + 1);
@@ -198,6 +277,29 @@ describe('admin order machine: graph coverage', () => {
             expect(status).toBe('failed');
             expect(newNotices).toEqual([]);
             break;
+          case 'xstate.done.actor.shipDialog':
+            expect(newNotices).toEqual((event.output as { outcome: string }).outcome === 'shipped' ? [{ kind: 'shipped', orderNumber: 'NPNG-100001' }] : []);
+            if ((event.output as { outcome: string }).outcome === 'shipped') expect(snapshot.context.order).toMatchObject({ status: 'shipped', carrier: 'dhl', trackingNumber: 'JD0146' });
+            expect(step_).toBe((event.output as { outcome: string; changed?: boolean }).outcome === 'shipped' || (event.output as { changed?: boolean }).changed ? 'reloading' : 'idle');
+            break;
+          case 'xstate.done.actor.refundDialog':
+          case 'xstate.done.actor.refundOrder': {
+            const refunded = event.type === 'xstate.done.actor.refundOrder' || (event.output as { outcome: string }).outcome === 'refunded';
+            expect(newNotices).toEqual(refunded ? [{ kind: 'refunded', orderNumber: 'NPNG-100001', amount: 5700, currency: 'EUR', cancelled: false }] : []);
+            break;
+          }
+          case 'xstate.error.actor.refundOrder':
+            expect(newNotices).toEqual([{ kind: 'refundFailed', message: 'Failed to fetch' }]);
+            expect(step_).toBe('reloading');
+            break;
+          case 'xstate.done.actor.reloadOrder':
+            expect(snapshot.context.order).toEqual(event.output);
+            expect(newNotices).toEqual([]);
+            break;
+          case 'xstate.error.actor.reloadOrder':
+            expect([status, step_]).toEqual(['loaded', 'idle']);
+            expect(newNotices).toEqual([{ kind: 'failed', message: 'Failed to fetch' }]);
+            break;
           default:
             expect(newNotices).toEqual([]);
         }
@@ -222,35 +324,51 @@ describe('admin order machine: rules', () => {
     expect(h.fetches).toEqual([]);
   });
 
-  it('ship: one write from the status shown, then the new status and an "updated" notice', async () => {
+  it('processing: one write from the status shown, then the new status and an "updated" notice; shipping is never a bare write', async () => {
     const h = await loaded();
     h.actor.send({ type: 'status.change', to: 'shipped' });
-    expect(selectAdminOrderStep(h.actor.getSnapshot())).toBe('updating');
-    // More clicks while the write runs change nothing.
-    h.actor.send({ type: 'status.change', to: 'processing' });
-    expect(h.writes.map((w) => w.input)).toEqual([{ id: 'o-1', from: 'paid', to: 'shipped' }]);
-    await h.play({ type: 'xstate.done.actor.setStatus', output: { status: 'shipped', updatedAt: WRITTEN_AT } });
-    expect(h.actor.getSnapshot().context.order).toMatchObject({ status: 'shipped', updatedAt: WRITTEN_AT });
-    expect(h.notices).toEqual([{ kind: 'updated', orderNumber: 'NPNG-100001', status: 'shipped' }]);
-    // From shipped only delivered is possible; a cancel is refused by the table (and never asked).
+    // A paid order is cancelled only by refunding it: a bare cancel is ignored.
     h.actor.send({ type: 'status.change', to: 'cancelled' });
     expect(selectAdminOrderStep(h.actor.getSnapshot())).toBe('idle');
-    h.actor.send({ type: 'status.change', to: 'delivered' });
-    expect(h.writes.at(-1)?.input).toEqual({ id: 'o-1', from: 'shipped', to: 'delivered' });
+    h.actor.send({ type: 'status.change', to: 'processing' });
+    expect(selectAdminOrderStep(h.actor.getSnapshot())).toBe('updating');
+    // More clicks while the write runs change nothing.
+    h.actor.send({ type: 'ship.open' });
+    expect(h.writes.map((w) => w.input)).toEqual([{ id: 'o-1', from: 'paid', to: 'processing' }]);
+    await h.play({ type: 'xstate.done.actor.setStatus', output: { status: 'processing', updatedAt: WRITTEN_AT } });
+    expect(h.actor.getSnapshot().context.order).toMatchObject({ status: 'processing', updatedAt: WRITTEN_AT });
+    expect(h.notices).toEqual([{ kind: 'updated', orderNumber: 'NPNG-100001', status: 'processing' }]);
+    h.actor.send({ type: 'ship.open' });
+    expect(selectAdminOrderStep(h.actor.getSnapshot())).toBe('shipping');
+    expect(h.dialogs.map((d) => d.input)).toEqual([{ orderId: 'o-1' }]);
   });
 
-  it('cancel asks first: dismiss writes nothing; confirm writes the cancel', async () => {
+  it('cancel and refund of a paid order opens the refund dialog in cancel mode; a refund done reloads the order', async () => {
     const h = await loaded();
+    h.actor.send({ type: 'cancel.open' });
+    expect(h.dialogs.map((d) => d.input)).toEqual([{ order: ORDER, mode: 'cancel' }]);
+    await h.play({ type: 'xstate.done.actor.refundDialog', output: { outcome: 'refunded', refund: { ...REFUND, kind: 'cancel' } } });
+    expect(h.notices).toEqual([{ kind: 'refunded', orderNumber: 'NPNG-100001', amount: 5700, currency: 'EUR', cancelled: true }]);
+    expect(h.fetches.map((f) => f.actor)).toEqual(['fetchOrder', 'reloadOrder']);
+    await h.play({ type: 'xstate.done.actor.reloadOrder', output: { ...ORDER, status: 'refunded', refundedTotal: 6499 } });
+    expect(h.actor.getSnapshot().context.order?.status).toBe('refunded');
+    h.actor.send({ type: 'refund.open' });
+    h.actor.send({ type: 'cancel.open' });
+    expect(selectAdminOrderStep(h.actor.getSnapshot())).toBe('idle');
+  });
+
+  it('a pending order\'s cancel asks first: dismiss writes nothing; confirm writes the cancel', async () => {
+    const h = await loaded(PENDING);
     h.actor.send({ type: 'status.change', to: 'cancelled' });
     expect(selectAdminOrderStep(h.actor.getSnapshot())).toBe('confirming');
     expect(h.actor.getSnapshot().context.pending).toBe('cancelled');
     h.actor.send({ type: 'status.dismiss' });
     expect(selectAdminOrderStep(h.actor.getSnapshot())).toBe('idle');
-    expect(h.actor.getSnapshot().context).toMatchObject({ pending: null, order: ORDER });
+    expect(h.actor.getSnapshot().context).toMatchObject({ pending: null, order: PENDING });
     expect(h.writes).toEqual([]);
     h.actor.send({ type: 'status.change', to: 'cancelled' });
     h.actor.send({ type: 'status.confirm' });
-    expect(h.writes.map((w) => w.input)).toEqual([{ id: 'o-1', from: 'paid', to: 'cancelled' }]);
+    expect(h.writes.map((w) => w.input)).toEqual([{ id: 'o-1', from: 'pending', to: 'cancelled' }]);
     await h.play({ type: 'xstate.done.actor.setStatus', output: { status: 'cancelled', updatedAt: WRITTEN_AT } });
     expect(h.actor.getSnapshot().context.order?.status).toBe('cancelled');
     expect(nextStatuses('cancelled')).toEqual([]);
@@ -273,11 +391,11 @@ describe('admin order machine: rules', () => {
 
   it('any other failure keeps the status shown and says why; trying again is one click', async () => {
     const h = await loaded();
-    h.actor.send({ type: 'status.change', to: 'shipped' });
+    h.actor.send({ type: 'status.change', to: 'processing' });
     await h.play({ type: 'xstate.error.actor.setStatus', error: offline });
     expect(h.actor.getSnapshot().context.order).toEqual(ORDER);
     expect(h.notices).toEqual([{ kind: 'failed', message: 'Failed to fetch' }]);
-    h.actor.send({ type: 'status.change', to: 'shipped' });
+    h.actor.send({ type: 'status.change', to: 'processing' });
     expect(h.writes).toHaveLength(2);
   });
 });

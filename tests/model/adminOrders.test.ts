@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import type { AdminOrderQuery, AdminOrderRow, Page } from '../../machines/admin';
+import type { AdminOrderQuery, AdminOrderRow, AdminRefund, Page } from '../../machines/admin';
 import { type AdminOrdersEvent, adminOrdersMachine, selectAdminOrdersStatus } from '../../machines/adminOrdersMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
@@ -26,7 +26,13 @@ const offline = new ApiError('network', 'Failed to fetch');
 type GraphEvent =
   | AdminOrdersEvent
   | { type: 'xstate.done.actor.fetchOrders'; output: Page<AdminOrderRow> }
-  | { type: 'xstate.error.actor.fetchOrders'; error: unknown };
+  | { type: 'xstate.error.actor.fetchOrders'; error: unknown }
+  | { type: 'xstate.done.actor.fetchAutoRefunds'; output: AdminRefund[] }
+  | { type: 'xstate.error.actor.fetchAutoRefunds'; error: unknown };
+
+const AUTO: AdminRefund = {
+  id: 'r-1', orderId: null, kind: 'unfulfillable', amount: 4999, currency: 'EUR', lines: [], reason: 'sold_out', status: 'failed', failure: 'declined', attempts: 1, createdAt: '2026-03-01T10:00:00Z',
+};
 
 const events: GraphEvent[] = [
   { type: 'orders.query', query: ALL },
@@ -36,14 +42,19 @@ const events: GraphEvent[] = [
   { type: 'xstate.done.actor.fetchOrders', output: NONE },
   { type: 'xstate.error.actor.fetchOrders', error: offline },
   { type: 'xstate.error.actor.fetchOrders', error: { status: 500 } },
+  { type: 'xstate.done.actor.fetchAutoRefunds', output: [AUTO] },
+  { type: 'xstate.error.actor.fetchAutoRefunds', error: offline },
 ];
 
 function harness(query: AdminOrderQuery = ALL) {
   const fetches: Deferred<AdminOrderQuery, Page<AdminOrderRow>>[] = [];
-  const machine = adminOrdersMachine.provide({ actors: { fetchOrders: deferredActor(fetches) } });
+  // The automatic refunds load once beside the list; left unanswered here (their own test below answers them).
+  const autoRefunds: Deferred<void, AdminRefund[]>[] = [];
+  const machine = adminOrdersMachine.provide({ actors: { fetchOrders: deferredActor(fetches), fetchAutoRefunds: deferredActor(autoRefunds) } });
   const actor = createActor(machine, { input: { query } }).start();
+  // The graph may answer the automatic refunds twice in a path; a promise settles once, so those answers are sent as events.
   const play = (event: GraphEvent) => playLatest(actor, { fetchOrders: fetches }, event);
-  return { actor, fetches, play, tick };
+  return { actor, fetches, autoRefunds, play, tick };
 }
 
 describe('admin orders list machine: graph coverage', () => {
@@ -74,6 +85,13 @@ describe('admin orders list machine: graph coverage', () => {
         if (!handled) {
           expect(snapshot.context).toEqual(before.context);
           expect(h.fetches.length).toBe(fetchCount);
+          continue;
+        }
+        if (event.type === 'xstate.done.actor.fetchAutoRefunds' || event.type === 'xstate.error.actor.fetchAutoRefunds') {
+          // Beside the list: its state, rows and requests stay as they were.
+          expect([snapshot.value, snapshot.context.rows, snapshot.context.query, h.fetches.length]).toEqual([before.value, before.context.rows, before.context.query, fetchCount]);
+          if (event.type === 'xstate.done.actor.fetchAutoRefunds') expect(snapshot.context.autoRefunds).toEqual([AUTO]);
+          else expect([snapshot.context.autoRefunds, snapshot.context.autoRefundsError]).toEqual([before.context.autoRefunds, 'Failed to fetch']);
           continue;
         }
         const status = selectAdminOrdersStatus(snapshot);
@@ -154,5 +172,23 @@ describe('admin orders list machine: rules', () => {
     h.actor.send({ type: 'orders.query', query: SHIPPED_PAGE_2 });
     expect(selectAdminOrdersStatus(h.actor.getSnapshot())).toBe('loading');
     expect(h.fetches.at(-1)?.input).toEqual(SHIPPED_PAGE_2);
+  });
+});
+
+describe('admin orders list machine: payments refunded automatically', () => {
+  it('load once per visit, whatever the list does; a failure is kept apart from the list', async () => {
+    const h = harness();
+    expect(h.autoRefunds).toHaveLength(1);
+    h.actor.send({ type: 'orders.query', query: SHIPPED_PAGE_2 });
+    expect(h.autoRefunds).toHaveLength(1);
+    h.autoRefunds[0].resolve([AUTO]);
+    await tick();
+    expect(h.actor.getSnapshot().context).toMatchObject({ autoRefunds: [AUTO], autoRefundsError: null });
+
+    const failing = harness();
+    failing.autoRefunds[0].reject(offline);
+    await tick();
+    expect(failing.actor.getSnapshot().context).toMatchObject({ autoRefunds: null, autoRefundsError: 'Failed to fetch' });
+    expect(selectAdminOrdersStatus(failing.actor.getSnapshot())).toBe('loading');
   });
 });

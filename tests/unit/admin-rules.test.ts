@@ -154,7 +154,9 @@ describe('images and statuses', () => {
   });
 
   it('moves orders only forward, and nothing leaves a final status', () => {
-    expect(nextStatuses('paid')).toEqual(['processing', 'shipped', 'cancelled']);
+    expect(nextStatuses('paid')).toEqual(['processing', 'shipped']);
+    expect(nextStatuses('processing')).toEqual(['shipped']);
+    expect(nextStatuses('pending')).toEqual(['cancelled']);
     expect(nextStatuses('shipped')).toEqual(['delivered']);
     for (const status of ['delivered', 'cancelled', 'refunded', 'on_hold']) expect(nextStatuses(status)).toEqual([]);
     for (const status of ORDER_STATUSES) expect(nextStatuses(status)).not.toContain(status);
