@@ -72,6 +72,14 @@ export async function orderOfSession(request: APIRequestContext, sessionId: stri
   return ((await res.json()) as StoredOrder[])[0];
 }
 
+/** A delivery address in each shipping region, as a shopper types it on the payment page. */
+export const ADDRESSES = {
+  DE: { name: 'Erika Mustermann', line1: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE' },
+  EU: { name: 'Anna Gruber', line1: 'Mariahilfer Straße 1', postalCode: '1060', city: 'Wien', country: 'AT' },
+  UK: { name: 'Oliver Smith', line1: '10 Downing Street', postalCode: 'SW1A 2AA', city: 'London', country: 'GB' },
+  US: { name: 'Jane Doe', line1: '350 Fifth Avenue', postalCode: '10118', city: 'New York', country: 'US' },
+} as const;
+
 /**
  * A guest buys through the API exactly as the storefront and the payment page do: the checkout
  * function makes the session, the payment page's form is posted with the test card. For journeys
@@ -89,7 +97,13 @@ export async function guestPurchase(
   const { url, sessionId } = (await created.json()) as { url: string; sessionId: string };
   expect(url).toMatch(PAYMENT_PAGE);
   const paid = await request.post(`${url}/pay`, {
-    form: { email, number: '4242 4242 4242 4242', expiry: `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`, cvc: '123' },
+    form: {
+      email,
+      ...ADDRESSES[region],
+      number: '4242 4242 4242 4242',
+      expiry: `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`,
+      cvc: '123',
+    },
     maxRedirects: 0,
   });
   expect(paid.status(), `paying ${sessionId}: ${await paid.text()}`).toBe(303);
