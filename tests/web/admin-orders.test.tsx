@@ -3,14 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PAGE_SIZE, type AdminOrderDetail, type AdminOrderRow, type Page } from '../../machines/admin';
 import type { ToastInput } from '../../machines/toastMachine';
-import { fetchAdminOrder, fetchAdminOrders, setOrderStatus } from '../../src/api/admin';
+import { fetchAdminOrder, fetchAdminOrders, fetchUnfulfillableRefunds, refundOrder, setOrderStatus, shipOrder } from '../../src/api/admin';
 import { ApiError } from '../../src/api/errors';
 import { AdminOrderPage } from '../../src/features/admin/orders/AdminOrderPage';
 import { AdminOrdersPage } from '../../src/features/admin/orders/AdminOrdersPage';
 import type { AppServices } from '../../src/services/context';
 import { renderAt } from './support';
 
-vi.mock('../../src/api/admin', () => ({ fetchAdminOrders: vi.fn(), fetchAdminOrder: vi.fn(), setOrderStatus: vi.fn() }));
+vi.mock('../../src/api/admin', () => ({
+  fetchAdminOrders: vi.fn(),
+  fetchAdminOrder: vi.fn(),
+  setOrderStatus: vi.fn(),
+  shipOrder: vi.fn(),
+  refundOrder: vi.fn(),
+  fetchUnfulfillableRefunds: vi.fn(),
+}));
 
 const rowOf = (n: number, status: string, email: string | null = `buyer${n}@example.test`): AdminOrderRow => ({
   id: `o-${n}`,
@@ -28,7 +35,15 @@ const PAID: AdminOrderDetail = {
   shipping: 799,
   shippingRegion: 'EU',
   updatedAt: '2026-11-20T12:00:00Z',
-  lines: [{ title: 'Grind Tee', sku: 'GT-M', size: 'M', color: 'Black', qty: 2, unitPrice: 3499, lineTotal: 6998, image: null }],
+  lines: [{ id: 'i-1', title: 'Grind Tee', sku: 'GT-M', size: 'M', color: 'Black', qty: 2, unitPrice: 3499, lineTotal: 6998, image: null }],
+  shippingAddress: { name: 'Alex Berger', line1: 'Torstraße 12', postalCode: '10119', city: 'Berlin', country: 'DE' },
+  refundedTotal: 0,
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  shippedAt: null,
+  refunds: [],
+  timeline: [{ kind: 'paid', at: '2026-11-20T12:00:00Z', data: {}, actor: null }],
 };
 
 /** A promise the test settles by hand, to look at the page while a request is under way. */
@@ -52,11 +67,18 @@ function fakeToasts() {
 const mockedList = vi.mocked(fetchAdminOrders);
 const mockedOrder = vi.mocked(fetchAdminOrder);
 const mockedSet = vi.mocked(setOrderStatus);
+const mockedShip = vi.mocked(shipOrder);
+const mockedRefund = vi.mocked(refundOrder);
+const mockedAuto = vi.mocked(fetchUnfulfillableRefunds);
 
 beforeEach(() => {
   mockedList.mockReset();
   mockedOrder.mockReset();
   mockedSet.mockReset();
+  mockedShip.mockReset();
+  mockedRefund.mockReset();
+  mockedAuto.mockReset();
+  mockedAuto.mockResolvedValue([]);
 });
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -116,6 +138,21 @@ describe('AdminOrdersPage', () => {
     ]);
   });
 
+  it('shows payments refunded automatically, with the reason in words; a failed one stands out', async () => {
+    mockedList.mockResolvedValue({ rows: [], total: 0 });
+    mockedAuto.mockResolvedValueOnce([
+      { id: 'r-1', orderId: null, kind: 'unfulfillable', amount: 4999, currency: 'EUR', lines: [], reason: 'sold_out', status: 'failed', failure: 'No such payment_intent', attempts: 1, createdAt: '2026-11-20T12:00:00Z' },
+    ]);
+    renderAt(<AdminOrdersPage />, '/admin/orders', {});
+    const region = await screen.findByRole('region', { name: 'Payments refunded automatically' });
+    expect(within(region).getByText('Sold out before the payment arrived')).toBeTruthy();
+    expect(within(region).getByText('€49.99')).toBeTruthy();
+    expect(within(region).getByText('Failed')).toBeTruthy();
+    expect(within(region).getByText('No such payment_intent')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Some of these refunds failed');
+    expect(mockedAuto).toHaveBeenCalledTimes(1);
+  });
+
   it('a failed load offers Retry, which loads again', async () => {
     mockedList.mockRejectedValueOnce(new ApiError('network', 'Failed to fetch')).mockResolvedValueOnce({ rows: [], total: 0 });
     renderAt(<AdminOrdersPage />, '/admin/orders', {});
@@ -134,44 +171,80 @@ describe('AdminOrderPage', () => {
     renderAt(<AdminOrderPage orderNumber="npng-100012" />, '/admin/orders/npng-100012', services);
     await screen.findByRole('heading', { level: 1, name: 'Order NPNG-100012' });
     expect(mockedOrder).toHaveBeenCalledWith({ orderNumber: 'NPNG-100012' });
-    expect(actionButtons()).toEqual(['Mark as processing', 'Mark as shipped', 'Cancel order']);
+    expect(actionButtons()).toEqual(['Mark as processing', 'Mark as shipped', 'Refund', 'Cancel and refund']);
     return shown;
   }
 
-  it('ship an order: Updating... while it saves, then Shipped, only Mark as delivered left, and a toast', async () => {
+  it('ship an order: the dialog takes carrier and number, checks the number, ships once, then shows the tracking', async () => {
     const shown = await openPaid();
-    const write = deferred<{ status: string; updatedAt: string }>();
-    mockedSet.mockReturnValueOnce(write.promise);
+    const write = deferred<Awaited<ReturnType<typeof shipOrder>>>();
+    mockedShip.mockReturnValueOnce(write.promise);
+    mockedOrder.mockResolvedValueOnce({
+      ...PAID,
+      status: 'shipped',
+      carrier: 'dhl',
+      trackingNumber: 'JD 0146',
+      trackingUrl: 'https://www.dhl.de/x?piececode=JD 0146',
+      shippedAt: '2026-11-21T08:00:00Z',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Mark as shipped' }));
-    expect(mockedSet).toHaveBeenCalledWith({ id: 'o-100012', from: 'paid', to: 'shipped' });
-    expect(actionButtons()).toEqual(['Mark as processing', 'Updating...', 'Cancel order']);
-    for (const button of within(screen.getByRole('region', { name: 'Fulfilment' })).getAllByRole('button')) expect((button as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => write.resolve({ status: 'shipped', updatedAt: '2026-11-21T08:00:00Z' }));
-    expect(actionButtons()).toEqual(['Mark as delivered']);
-    expect(screen.getAllByText('Shipped').length).toBeGreaterThan(0);
-    expect(shown).toEqual([{ title: 'Order updated', description: 'NPNG-100012 is now Shipped.', variant: 'success' }]);
-    expect(mockedSet).toHaveBeenCalledTimes(1);
+    const dialog = await screen.findByRole('dialog', { name: 'Ship order NPNG-100012' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Carrier'), 'dhl');
+    await userEvent.type(within(dialog).getByLabelText('Tracking number'), 'JD/0146');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as shipped' }));
+    expect(within(dialog).getByText('A tracking number has 3 to 40 letters, digits, spaces or hyphens.')).toBeTruthy();
+    expect(mockedShip).not.toHaveBeenCalled();
+    await userEvent.clear(within(dialog).getByLabelText('Tracking number'));
+    await userEvent.type(within(dialog).getByLabelText('Tracking number'), ' JD 0146 ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as shipped' }));
+    expect(mockedShip.mock.calls).toEqual([[{ id: 'o-100012', carrier: 'dhl', trackingNumber: 'JD 0146' }]]);
+    expect((within(dialog).getByRole('button', { name: 'Shipping...' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () =>
+      write.resolve({ status: 'shipped', updatedAt: '2026-11-21T08:00:00Z', carrier: 'dhl', trackingNumber: 'JD 0146', trackingUrl: 'https://www.dhl.de/x?piececode=JD 0146', shippedAt: '2026-11-21T08:00:00Z' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(actionButtons()).toEqual(['Mark as delivered', 'Refund']));
+    const link = screen.getByRole('link', { name: 'Track parcel' });
+    expect(link.getAttribute('href')).toBe('https://www.dhl.de/x?piececode=JD 0146');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByText('JD 0146')).toBeTruthy();
+    expect(shown).toEqual([{ title: 'Order shipped', description: 'NPNG-100012 is on its way; the customer gets an e-mail.', variant: 'success' }]);
+    expect(mockedOrder).toHaveBeenCalledTimes(2);
   });
 
-  it('cancel asks first: Keep order changes nothing; confirming cancels', async () => {
+  it('cancel and refund asks for a reason, refunds everything left once, and a provider failure offers Retry of that refund', async () => {
     const shown = await openPaid();
-    mockedSet.mockResolvedValueOnce({ status: 'cancelled', updatedAt: '2026-11-21T08:00:00Z' });
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel order NPNG-100012?' });
-    expect(dialog.textContent).toContain('The items go back into stock. This cannot be undone.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    const failed = { id: 'r-1', orderId: 'o-100012', kind: 'cancel' as const, amount: 7798, currency: 'EUR', lines: [{ itemId: 'i-1', qty: 2 }], reason: 'Customer asked', status: 'failed' as const, failure: 'Your card was declined.', attempts: 1, createdAt: '2026-11-21T08:00:00Z' };
+    const { RefundFailedError } = await vi.importActual<typeof import('../../src/api/admin')>('../../src/api/admin');
+    mockedRefund.mockRejectedValueOnce(new RefundFailedError('Your card was declined.', failed)).mockResolvedValueOnce({ ...failed, status: 'succeeded', failure: null });
+    mockedOrder.mockResolvedValueOnce({ ...PAID, status: 'refunded', refundedTotal: 7798, refunds: [{ ...failed, status: 'succeeded', failure: null }] });
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel and refund NPNG-100012?' });
+    expect(dialog.textContent).toContain('€77.98');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    expect(within(dialog).getByText('Give a reason for the refund.')).toBeTruthy();
+    expect(mockedRefund).not.toHaveBeenCalled();
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Customer asked');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('Your card was declined.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry refund' }));
+    expect(mockedRefund.mock.calls).toEqual([[{ orderId: 'o-100012', lines: [], reason: 'Customer asked', cancel: true }], [{ refundId: 'r-1' }]]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(mockedSet).not.toHaveBeenCalled();
-    expect(actionButtons()).toEqual(['Mark as processing', 'Mark as shipped', 'Cancel order']);
-
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
-    const again = await screen.findByRole('alertdialog');
-    await userEvent.click(within(again).getByRole('button', { name: 'Cancel order' }));
-    await screen.findByText('This order was cancelled.');
-    expect(mockedSet.mock.calls).toEqual([[{ id: 'o-100012', from: 'paid', to: 'cancelled' }]]);
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await screen.findByText('This order was refunded.');
     expect(actionButtons()).toEqual([]);
-    expect(shown).toEqual([{ title: 'Order updated', description: 'NPNG-100012 is now Cancelled.', variant: 'success' }]);
+    expect(shown).toEqual([{ title: 'Order cancelled and refunded', description: '€77.98 of NPNG-100012 was paid back.', variant: 'success' }]);
+  });
+
+  it('a pending order is cancelled with a plain confirmation', async () => {
+    mockedOrder.mockResolvedValueOnce({ ...PAID, status: 'pending' });
+    mockedSet.mockResolvedValueOnce({ status: 'cancelled', updatedAt: '2026-11-21T08:00:00Z' });
+    renderAt(<AdminOrderPage orderNumber="NPNG-100012" />, '/admin/orders/NPNG-100012', fakeToasts().services);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel order NPNG-100012?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await screen.findByText('This order was cancelled.');
+    expect(mockedSet.mock.calls).toEqual([[{ id: 'o-100012', from: 'pending', to: 'cancelled' }]]);
   });
 
   it('a failed change says why and keeps the status; the buttons work again', async () => {
@@ -180,7 +253,7 @@ describe('AdminOrderPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark as processing' }));
     await waitFor(() => expect(shown).toHaveLength(1));
     expect(shown[0]).toEqual({ title: 'Order not updated', description: 'An order cannot move from paid to delivered', variant: 'destructive' });
-    expect(actionButtons()).toEqual(['Mark as processing', 'Mark as shipped', 'Cancel order']);
+    expect(actionButtons()).toEqual(['Mark as processing', 'Mark as shipped', 'Refund', 'Cancel and refund']);
     expect(screen.getByRole('button', { name: 'Mark as processing' }).hasAttribute('disabled')).toBe(false);
     expect(mockedOrder).toHaveBeenCalledTimes(1);
   });
@@ -189,9 +262,8 @@ describe('AdminOrderPage', () => {
     const shown = await openPaid();
     mockedSet.mockRejectedValueOnce(new ApiError('conflict', 'This order was changed somewhere else; reload it to see its status.', { code: 'stale' }));
     mockedOrder.mockResolvedValueOnce({ ...PAID, status: 'shipped', updatedAt: '2026-11-21T07:00:00Z' });
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
-    await waitFor(() => expect(actionButtons()).toEqual(['Mark as delivered']));
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as processing' }));
+    await waitFor(() => expect(actionButtons()).toEqual(['Mark as delivered', 'Refund']));
     expect(mockedOrder).toHaveBeenCalledTimes(2);
     expect(shown).toEqual([
       { title: 'Order not updated', description: 'This order was changed somewhere else; it now shows its current status.', variant: 'info' },
