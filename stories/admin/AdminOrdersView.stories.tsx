@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AdminOrdersView } from '../../src/features/admin/orders/AdminOrdersView';
-import { FOUR_PAGES_TOTAL, FULL_PAGE, ORDER_ROWS, SHIPPED_ROWS } from '../fixtures/admin-orders';
+import { AUTO_REFUNDS, FOUR_PAGES_TOTAL, FULL_PAGE, ORDER_ROWS, SHIPPED_ROWS } from '../fixtures/admin-orders';
 import { inGerman } from '../support';
 
 /** /admin/orders: every state of machines/adminOrdersMachine.ts, with the filter and the pages. */
 const meta: Meta<typeof AdminOrdersView> = {
   title: 'Admin/Orders',
   component: AdminOrdersView,
-  args: { status: 'loaded', query: { status: 'all', page: 1 }, rows: ORDER_ROWS, total: ORDER_ROWS.length, onStatusChange: fn(), onRetry: fn() },
+  args: { status: 'loaded', query: { status: 'all', page: 1 }, rows: ORDER_ROWS, total: ORDER_ROWS.length, onStatusChange: fn(), onRetry: fn(), autoRefunds: [], autoRefundsError: null },
   parameters: { path: '/admin/orders' },
 };
 export default meta;
@@ -167,6 +167,25 @@ export const Phone: Story = {
   },
 };
 
+/** Payments that could not become an order and went back automatically; a failed one stands out. */
+export const AutoRefunds: Story = {
+  args: { autoRefunds: AUTO_REFUNDS },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    const region = within(page.getByRole('region', { name: 'Payments refunded automatically' }));
+    await expect(region.getByText('Sold out before the payment arrived')).toBeVisible();
+    await expect(region.getByText('A price changed while the customer was paying')).toBeVisible();
+    await expect(region.getByText('No such payment_intent')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveTextContent('Some of these refunds failed');
+  },
+};
+export const AutoRefundsFailed: Story = {
+  args: { autoRefunds: null, autoRefundsError: 'Failed to fetch' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Payments refunded automatically could not be loaded.')).toBeVisible();
+  },
+};
+
 export const LoadingDe = inGerman({
   args: Loading.args,
   play: async ({ canvasElement }) => {
@@ -239,3 +258,12 @@ export const FailedDe = inGerman({
     await expect(alert.getByRole('button')).toBeVisible();
   },
 } satisfies Story);
+export const AutoRefundsDe = inGerman({
+  args: AutoRefunds.args,
+  play: async ({ canvasElement }) => {
+    const region = within(within(canvasElement).getByRole('region', { name: 'Automatisch erstattete Zahlungen' }));
+    await expect(region.getByText('Vor Zahlungseingang ausverkauft')).toBeVisible();
+    await expect(region.getByText('Fehlgeschlagen')).toBeVisible();
+  },
+} satisfies Story);
+export const AutoRefundsFailedDe = inGerman({ args: AutoRefundsFailed.args } satisfies Story);
