@@ -189,7 +189,7 @@ export const Updating: Story = {
   args: { step: 'updating', pending: 'processing' },
   play: async ({ canvasElement }) => {
     await expect(actions(canvasElement)).toEqual(['Updating...', 'Mark as shipped', 'Refund', 'Cancel and refund']);
-    for (const button of within(canvasElement).getAllByRole('button')) await expect(button).toBeDisabled();
+    for (const button of within(within(canvasElement).getByRole('region', { name: 'Fulfilment' })).getAllByRole('button')) await expect(button).toBeDisabled();
   },
 };
 
@@ -199,7 +199,7 @@ export const Refreshing: Story = {
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('status')).toHaveTextContent('Loading the current status...');
-    for (const button of page.getAllByRole('button')) await expect(button).toBeDisabled();
+    for (const button of within(page.getByRole('region', { name: 'Fulfilment' })).getAllByRole('button')) await expect(button).toBeDisabled();
   },
 };
 
