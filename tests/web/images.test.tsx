@@ -182,7 +182,25 @@ describe('small pictures', () => {
 
     const order = { ...PAID_ORDER, lines: PAID_ORDER.lines.map((l) => ({ ...l, image: tee })) };
     renderAt(
-      <AdminOrderView status="loaded" orderNumber={order.orderNumber} order={order} step="idle" pending={null} onRetry={vi.fn()} onStatusChange={vi.fn()} onConfirm={vi.fn()} onDismiss={vi.fn()} />,
+      <AdminOrderView
+        status="loaded"
+        orderNumber={order.orderNumber}
+        order={order}
+        step="idle"
+        pending={null}
+        onRetry={vi.fn()}
+        onStatusChange={vi.fn()}
+        onConfirm={vi.fn()}
+        onDismiss={vi.fn()}
+        ship={null}
+        refund={null}
+        retryingId={null}
+        onShip={vi.fn()}
+        onRefund={vi.fn()}
+        onCancelRefund={vi.fn()}
+        onRetryRefund={vi.fn()}
+        onCopyAddress={vi.fn()}
+      />,
       `/admin/orders/${order.orderNumber}`,
       {},
     );
