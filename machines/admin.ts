@@ -2,6 +2,7 @@
  * The admin's domain: what the catalogue, review and order screens edit, and the rules they keep
  * (SPEC §2 Admin, §4, §5, §9). Pure TypeScript: the machines, the views and src/api/admin.ts share it.
  */
+import type { ShippingAddress } from './orders';
 import type { Category } from './catalogue';
 
 export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
@@ -555,8 +556,6 @@ export type TimelineEvent = { kind: string; at: string; data: Record<string, unk
 
 // ── Addresses ───────────────────────────────────────────────────────────────────────────────
 
-/** orders.shipping_address (ADR 0021): country ISO 3166-1 alpha-2, upper case. */
-export type ShippingAddress = { name: string; line1: string; line2?: string; postalCode: string; city: string; country: string; phone?: string };
 
 /** The address as a label is written (name, street lines, postcode and city, country), for the clipboard. */
 export const addressLines = (address: ShippingAddress, countryName: string): string[] =>

@@ -23,11 +23,11 @@ import {
   type ReviewDecision,
   type ShipInput,
   type Shipment,
-  type ShippingAddress,
   type TimelineEvent,
   type VariantInput,
 } from '../../machines/admin';
 import { isCategory } from '../../machines/catalogue';
+import { parseShippingAddress } from '../../machines/orders';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './client';
 import { ApiError, type ApiErrorKind, toApiError } from './errors';
 
@@ -416,18 +416,6 @@ const refundFrom = (row: AdminRefundRow): AdminRefund => ({
   createdAt: row.created_at,
 });
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-/** orders.shipping_address as stored (the database normalised it); null when it is missing or not an address. */
-function addressFrom(value: unknown): ShippingAddress | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const raw = value as Record<string, unknown>;
-  const address: ShippingAddress = { name: text(raw.name), line1: text(raw.line1), postalCode: text(raw.postalCode), city: text(raw.city), country: text(raw.country).toUpperCase() };
-  if (!address.name || !address.line1 || !address.city || !address.country) return null;
-  if (text(raw.line2)) address.line2 = text(raw.line2);
-  if (text(raw.phone)) address.phone = text(raw.phone);
-  return address;
-}
-
 type AdminOrderDetailRow = AdminOrderListRow & {
   subtotal: number;
   shipping: number;
@@ -486,7 +474,7 @@ export async function fetchAdminOrder({ orderNumber }: { orderNumber: string }):
       lineTotal: item.line_total,
       image: item.image,
     })),
-    shippingAddress: addressFrom(row.shipping_address),
+    shippingAddress: parseShippingAddress(row.shipping_address),
     refundedTotal: row.refunded_total ?? 0,
     carrier: row.carrier,
     trackingNumber: row.tracking_number,

@@ -16,6 +16,9 @@ import { startFakeStripe, type FakeStripe } from '../../server/functions/fixture
 import { ADMIN, ALEX, anonClient, anonKey, apiUrl, serviceClient, serviceRoleKey, signIn, type SignedIn, sql, uniqueEmail } from './support.ts';
 
 const SITE = 'http://localhost:5173';
+
+/** What refund-order answers: the refund, or an error with the database's code. */
+type RefundAnswer = { error?: string; code?: string; refund: { id: string; status: string; kind: string; amount: number; failure: string | null; providerRefundId: string | null } };
 const marker = randomUUID().slice(0, 8);
 const service = serviceClient();
 const GERMAN_ADDRESS = { name: 'Erika Mustermann', line1: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE' };
@@ -45,7 +48,7 @@ async function paidOrder(items: { variantId: string; qty: number }[], client: Su
 }
 
 /** POST /functions/v1/refund-order as the given user; the status and the JSON answer. */
-async function refund(who: SignedIn, body: Record<string, unknown>): Promise<[number, Record<string, any>]> {
+async function refund(who: SignedIn, body: Record<string, unknown>): Promise<[number, RefundAnswer]> {
   const res = await fetch(`${apiUrl()}/functions/v1/refund-order`, {
     method: 'POST',
     headers: { apikey: anonKey(), authorization: `Bearer ${who.session.access_token}`, 'content-type': 'application/json' },
@@ -276,7 +279,7 @@ describe('refunds through refund-order (local payments)', () => {
     const stock = await inventory(variants.tee);
     const answers = await Promise.all([admin, admin2, admin].map((who) => refund(who, { orderId: order.id, lines: [{ itemId: line.id, qty: 1 }], reason: 'Duplicate click' })));
     expect(answers.filter(([s]) => s === 200)).toHaveLength(1);
-    for (const [s, b] of answers.filter(([s]) => s !== 200)) expect([s, ['refund_in_progress', 'over_refund'].includes(b.code)]).toEqual([409, true]);
+    for (const [s, b] of answers.filter(([s]) => s !== 200)) expect([s, ['refund_in_progress', 'over_refund'].includes(b.code ?? '')]).toEqual([409, true]);
     // The shipping was not part of the line: the order stays paid with that much given back.
     expect(await orderRow(order.id)).toMatchObject({ refunded_total: line.unit_price, status: 'paid' });
     expect(await inventory(variants.tee)).toBe(stock + 1);
@@ -390,7 +393,7 @@ describe('refunds of Stripe payments', () => {
     const res = await createRefundHandler(env)(
       new Request(`${apiUrl()}/functions/v1/refund-order`, { method: 'POST', headers: { authorization: `Bearer ${admin.session.access_token}` }, body: JSON.stringify(body) }),
     );
-    return [res.status, await res.json()] as [number, Record<string, any>];
+    return [res.status, await res.json()] as [number, RefundAnswer];
   };
 
   it('a refund Stripe refuses leaves the order as it was and is shown failed; Retry pays it back with the same idempotency key', async () => {

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { addressLines, type ShippingAddress } from '../../../../machines/admin';
+import { addressLines } from '../../../../machines/admin';
+import type { ShippingAddress } from '../../../../machines/orders';
 import { css, cx } from '../../../../styled-system/css';
 import { Button } from '../../../ui/Button';
 import { card } from '../../../ui/Card';
