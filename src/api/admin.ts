@@ -1,4 +1,4 @@
-import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
+import { FunctionsHttpError } from '@supabase/functions-js';
 import { StorageClient } from '@supabase/storage-js';
 import {
   ADMIN_PAGE_SIZE,
@@ -29,6 +29,7 @@ import {
 import { isCategory } from '../../machines/catalogue';
 import { parseShippingAddress } from '../../machines/orders';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './client';
+import { functionsClient } from './functions';
 import { ApiError, type ApiErrorKind, toApiError } from './errors';
 
 /** Thrown when a write finds the row changed since it was read (another tab, another admin). */
@@ -546,19 +547,6 @@ const refundFromFunction = (value: Record<string, unknown>): AdminRefund =>
     created_at: String(value.createdAt ?? ''),
   });
 
-let functions: FunctionsClient | undefined;
-/** Edge functions through supabase-js's own client (as src/api/checkout.ts), built here so only the admin's chunk carries it. */
-function functionsClient(): FunctionsClient {
-  functions ??= new FunctionsClient(`${SUPABASE_URL.replace(/\/$/, '')}/functions/v1`, {
-    headers: { apikey: SUPABASE_ANON_KEY },
-    customFetch: async (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set('Authorization', `Bearer ${await supabase().accessToken()}`);
-      return fetch(input, { ...init, headers });
-    },
-  });
-  return functions;
-}
 
 /**
  * refund-order: a new refund ({orderId, lines, reason, cancel}) or Retry of a failed one

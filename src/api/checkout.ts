@@ -1,4 +1,4 @@
-import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
+import { FunctionsHttpError } from '@supabase/functions-js';
 import {
   type CheckoutRequest,
   isShippingRegion,
@@ -8,7 +8,8 @@ import {
   StockRefusalError,
   type StockRefusalCode,
 } from '../../machines/orders';
-import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './client';
+import { supabase } from './client';
+import { functionsClient } from './functions';
 import { ApiError, toApiError } from './errors';
 
 /**
@@ -28,19 +29,6 @@ export async function fetchShippingRates(currency: string): Promise<ShippingRate
     .map((row) => ({ region: row.region, standardRate: row.standard_rate, expressRate: row.express_rate, freeFrom: row.free_from }));
 }
 
-let functions: FunctionsClient | undefined;
-/** Edge functions through supabase-js's own client, built here so only the cart's chunk carries it. */
-function functionsClient(): FunctionsClient {
-  functions ??= new FunctionsClient(`${SUPABASE_URL.replace(/\/$/, '')}/functions/v1`, {
-    headers: { apikey: SUPABASE_ANON_KEY },
-    customFetch: async (input, init) => {
-            const headers = new Headers(init?.headers);
-      headers.set('Authorization', `Bearer ${await supabase().accessToken()}`);
-      return fetch(input, { ...init, headers });
-    },
-  });
-  return functions;
-}
 
 const STOCK_CODES = new Set<StockRefusalCode>(['sold_out', 'insufficient_stock', 'unavailable']);
 
