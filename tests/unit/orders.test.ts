@@ -228,7 +228,7 @@ describe('order status badge', () => {
     ['cancelled', 'danger'],
     ['paid', 'neutral'],
     ['pending', 'neutral'],
-    ['refunded', 'neutral'],
+    ['refunded', 'danger'],
     ['', 'neutral'],
     ['Shipped', 'neutral'],
     ['toString', 'neutral'],
