@@ -80,6 +80,77 @@ export const ADDRESSES = {
   US: { name: 'Jane Doe', line1: '350 Fifth Avenue', postalCode: '10118', city: 'New York', country: 'US' },
 } as const;
 
+/** The payment page's address labels (supabase/functions/_shared/address.ts ADDRESS_LABELS); optional fields add "(optional)". */
+export const ADDRESS_FIELD_LABELS = {
+  en: { email: 'Email', name: 'Full name', line1: 'Address line 1', line2: 'Address line 2 (optional)', postalCode: 'Postcode', city: 'City', country: 'Country', phone: 'Phone (optional)', pay: 'Pay' },
+  de: { email: 'E-Mail', name: 'Vor- und Nachname', line1: 'Adresszeile 1', line2: 'Adresszeile 2 (freiwillig)', postalCode: 'Postleitzahl', city: 'Ort', country: 'Land', phone: 'Telefon (freiwillig)', pay: 'Bezahlen' },
+} as const;
+
+export type AddressInput = { name: string; line1: string; line2?: string; postalCode: string; city: string; country: string; phone?: string };
+
+/**
+ * A field of the payment page by its accessible name. The labels carry a required mark ("*",
+ * aria-hidden), so a label's text is not its name: read them by role.
+ */
+export const paymentField = (page: Page, name: string): Locator => page.getByRole('main').getByRole('textbox', { name, exact: true });
+export const countrySelect = (page: Page, lang: 'en' | 'de' = 'en'): Locator =>
+  page.getByRole('main').getByRole('combobox', { name: ADDRESS_FIELD_LABELS[lang].country, exact: true });
+
+/** Fills the payment page's shipping address (the country only when the region offers a choice). */
+export async function fillAddress(page: Page, address: AddressInput, lang: 'en' | 'de' = 'en'): Promise<void> {
+  const labels = ADDRESS_FIELD_LABELS[lang];
+  for (const field of ['name', 'line1', 'line2', 'postalCode', 'city', 'phone'] as const) {
+    await paymentField(page, labels[field]).fill(address[field] ?? '');
+  }
+  const country = countrySelect(page, lang);
+  if ((await country.inputValue()) !== address.country) await country.selectOption(address.country);
+}
+
+/**
+ * Types the shipping address with the keyboard only: Tab to each field (Tab into a filled field
+ * selects its text, so typing replaces it; an empty value clears it), the country chosen by typing
+ * its name when the region offers more than one.
+ */
+export async function typeAddress(page: Page, address: AddressInput, { lang = 'en', countryName }: { lang?: 'en' | 'de'; countryName?: string } = {}): Promise<void> {
+  const labels = ADDRESS_FIELD_LABELS[lang];
+  for (const field of ['name', 'line1', 'line2', 'postalCode', 'city'] as const) {
+    const input = paymentField(page, labels[field]);
+    await tabTo(page, input, { max: 5 });
+    await page.keyboard.press('ControlOrMeta+A');
+    const value = address[field] ?? '';
+    if (value) await page.keyboard.type(value);
+    else await page.keyboard.press('Delete');
+    await expect(input).toHaveValue(value);
+  }
+  const country = countrySelect(page, lang);
+  await tabTo(page, country, { max: 3 });
+  if ((await country.inputValue()) !== address.country) {
+    expect(countryName, `the name of ${address.country} to type`).toBeTruthy();
+    await page.keyboard.type(countryName!);
+  }
+  await expect(country).toHaveValue(address.country);
+  const phone = paymentField(page, labels.phone);
+  await tabTo(page, phone, { max: 3 });
+  await page.keyboard.press('ControlOrMeta+A');
+  if (address.phone) await page.keyboard.type(address.phone);
+  else await page.keyboard.press('Delete');
+}
+
+/** The shipping-address values the payment page offers now. */
+export async function addressOnPage(page: Page, lang: 'en' | 'de' = 'en'): Promise<AddressInput> {
+  const labels = ADDRESS_FIELD_LABELS[lang];
+  const value = (field: 'name' | 'line1' | 'line2' | 'postalCode' | 'city' | 'phone') => paymentField(page, labels[field]).inputValue();
+  return {
+    name: await value('name'),
+    line1: await value('line1'),
+    line2: await value('line2'),
+    postalCode: await value('postalCode'),
+    city: await value('city'),
+    country: await countrySelect(page, lang).inputValue(),
+    phone: await value('phone'),
+  };
+}
+
 /**
  * A guest buys through the API exactly as the storefront and the payment page do: the checkout
  * function makes the session, the payment page's form is posted with the test card. For journeys
