@@ -221,7 +221,7 @@ export const customerSteps = (timeline: readonly OrderTimelineEntry[]): { kind: 
 
 /** SPEC §4 badge colours; any other status is neutral. */
 export type StatusTone = 'warning' | 'info' | 'success' | 'danger' | 'neutral';
-const TONES: Record<string, StatusTone> = { processing: 'warning', shipped: 'info', delivered: 'success', cancelled: 'danger', refunded: 'danger' };
+const TONES: Record<string, StatusTone> = { processing: 'warning', shipped: 'info', delivered: 'success', cancelled: 'danger' };
 export const statusTone = (status: string): StatusTone => (Object.hasOwn(TONES, status) ? TONES[status] : 'neutral');
 /** A status the shop has no name for, readable: `on_hold` → `On hold`. */
 export const capitalise = (text: string) => {

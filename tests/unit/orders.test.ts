@@ -228,7 +228,7 @@ describe('order status badge', () => {
     ['cancelled', 'danger'],
     ['paid', 'neutral'],
     ['pending', 'neutral'],
-    ['refunded', 'danger'],
+    ['refunded', 'neutral'],
     ['', 'neutral'],
     ['Shipped', 'neutral'],
     ['toString', 'neutral'],
