@@ -1,6 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createConfirmedUser, CUSTOMER, expectCartCount, expectNoSeriousA11yViolations, open, seedCart, signIn, signInForm, uniqueEmail } from './support';
-import { cartLines, guestPurchase, money, orderOfSession, orderSummary, PAYMENT_PAGE, paymentRow, shippingFor, shippingRates, summaryValue, variantBySku } from './purchase';
+import {
+  ADDRESSES,
+  cartLines,
+  fillAddress,
+  guestPurchase,
+  money,
+  orderOfSession,
+  orderSummary,
+  PAYMENT_PAGE,
+  paymentField,
+  paymentRow,
+  shippingFor,
+  shippingRates,
+  summaryValue,
+  variantBySku,
+} from './purchase';
 
 /**
  * /orders and /orders/{number} (issue: checkout and orders): the seed customer's purchase joins
@@ -46,12 +61,14 @@ test('the seed customer buys, shipping to the United Kingdom: confirmed on /orde
   await summary.getByRole('button', { name: 'Checkout', exact: true }).click();
   await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
   const sessionId = page.url().split('/').pop()!;
-  // The amount charged is the cart's total; a signed-in buyer is not asked for an address.
+  // The amount charged is the cart's total; a signed-in buyer is not asked for an e-mail address,
+  // only where the parcel goes (the United Kingdom is the region's one country).
   await expect(paymentRow(page, 'Total')).toHaveText(cartTotal);
   await expect(paymentRow(page, 'Shipping')).toHaveText(money(shipping));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pay ${cartTotal}`);
   await expect(page.getByText(`Receipt to: ${CUSTOMER.email}`)).toBeVisible();
-  await expect(page.getByLabel('Email', { exact: true })).toHaveCount(0);
+  await expect(paymentField(page, 'Email')).toHaveCount(0);
+  await fillAddress(page, ADDRESSES.UK);
   await expectNoSeriousA11yViolations(page, 'the payment page (signed in)');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
@@ -86,6 +103,11 @@ test('the seed customer buys, shipping to the United Kingdom: confirmed on /orde
   await expect(page).toHaveURL(`/orders/${number}`);
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(`Order ${number}`);
   await expect(main(page).getByText('Ship to: United Kingdom')).toBeVisible();
+  const delivery = main(page).getByRole('region', { name: 'Delivery address' }).locator('address');
+  await expect(delivery).toContainText(ADDRESSES.UK.name);
+  await expect(delivery).toContainText(ADDRESSES.UK.line1);
+  await expect(delivery).toContainText(`${ADDRESSES.UK.postalCode} ${ADDRESSES.UK.city}`);
+  await expect(delivery).toContainText('United Kingdom');
   await expect(main(page)).toContainText('Paid');
   const lines = cartLines(main(page), 'Items in this order');
   await expect(lines).toHaveCount(1);
