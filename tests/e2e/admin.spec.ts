@@ -20,7 +20,7 @@ import { ADMIN, createConfirmedUser, CUSTOMER, expectNoSeriousA11yViolations, ge
  * The admin (issue 11) as the seed admin uses it from the browser: a product created with two
  * variants and two uploaded images and found in the shop, edited, unpublished, published and
  * featured from the list; an image upload that fails and is retried; a review approved; orders
- * shipped and cancelled (stock back); every admin URL closed to customers and visitors; the list
+ * shipped through the ship dialog and cancelled by refunding (stock back); every admin URL closed to customers and visitors; the list
  * and form in German. Every product, review and order here is the journey's own (made through the
  * UI or as the service role), so no other journey's seed data is touched; their titles and texts
  * avoid the words other journeys search for (tee, hoodie, …) and they are dated before the seed,
@@ -359,7 +359,7 @@ test.describe('the admin at work', () => {
     await expect(main(page).getByText(/^4(\.0)? out of 5 · 2 reviews$/).first()).toBeVisible();
   });
 
-  test('ship an order: the customer sees Shipped; cancel another: the stock goes back', async ({ page, request, browser }) => {
+  test('ship an order: the customer sees Shipped; cancel and refund another: Refunded, the stock goes back', async ({ page, request, browser }) => {
     const id = uid();
     const product = await makeProduct(request, { title: `E2E Order Ploom ${id}`, inventory: 20 });
     const variant = product.variants[0];
@@ -379,8 +379,13 @@ test.describe('the admin at work', () => {
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(`Order ${order.order_number}`);
     await expect(main(page)).toContainText(product.title);
     await expectNoSeriousA11yViolations(page, '/admin/orders/{number}');
-    await main(page).getByRole('button', { name: 'Mark as shipped' }).click();
-    await expect(toast(page, 'Order updated')).toBeVisible();
+    // Shipping opens its dialog; carrier and tracking number are optional.
+    await main(page).getByRole('region', { name: 'Fulfilment' }).getByRole('button', { name: 'Mark as shipped' }).click();
+    const shipDialog = page.getByRole('dialog', { name: `Ship order ${order.order_number}` });
+    await expect(shipDialog).toBeVisible();
+    await shipDialog.getByRole('button', { name: 'Mark as shipped' }).click();
+    await expect(toast(page, 'Order shipped')).toBeVisible();
+    await expect(shipDialog).toHaveCount(0);
     await expect(main(page).getByRole('button', { name: 'Mark as delivered' })).toBeVisible();
     const [shipped] = await serviceGet<{ status: string }>(request, 'orders', { select: 'status', order_number: `eq.${order.order_number}` });
     expect(shipped.status).toBe('shipped');
@@ -394,21 +399,25 @@ test.describe('the admin at work', () => {
     await expect(card).toContainText('Shipped');
     await context.close();
 
-    // Another order, cancelled: its two units go back on the shelf.
+    // Another order, paid, so cancelled by refunding it: its two units go back on the shelf.
     const before = await inventoryOf(request, variant.id);
     const { order: second } = await guestPurchase(request, { variant, qty: 2, email: `e2e-admin-cancel-${id}@example.test` });
     expect(await inventoryOf(request, variant.id)).toBe(before - 2);
     await open(page, `/admin/orders/${second.order_number}`);
-    await main(page).getByRole('button', { name: 'Cancel order' }).click();
-    const dialog = page.getByRole('alertdialog', { name: `Cancel order ${second.order_number}?` });
+    const fulfilment = main(page).getByRole('region', { name: 'Fulfilment' });
+    await expect(fulfilment.getByRole('button', { name: 'Cancel order' }), 'a paid order is not cancelled without its refund').toHaveCount(0);
+    await fulfilment.getByRole('button', { name: 'Cancel and refund' }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Cancel and refund ${second.order_number}?` });
     await expect(dialog).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'the cancel confirmation');
-    await dialog.getByRole('button', { name: 'Cancel order' }).click();
-    await expect(toast(page, 'Order updated')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('The customer changed their mind.');
+    await expectNoSeriousA11yViolations(page, 'the cancel-and-refund confirmation');
+    await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
+    await expect(toast(page, 'Order cancelled and refunded')).toBeVisible({ timeout: 20_000 });
     await expect(dialog).toHaveCount(0);
-    await expect(main(page).getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+    await expect(fulfilment.getByRole('button', { name: 'Cancel and refund' })).toHaveCount(0);
+    await expect(main(page).getByText('This order was refunded.')).toBeVisible();
     const [cancelled] = await serviceGet<{ status: string }>(request, 'orders', { select: 'status', order_number: `eq.${second.order_number}` });
-    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.status).toBe('refunded');
     expect(await inventoryOf(request, variant.id), 'the stock is back').toBe(before);
   });
 
