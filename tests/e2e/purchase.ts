@@ -63,6 +63,8 @@ export type StoredOrder = {
   shipping_region: string | null;
   locale: string;
   checkout_session_id: string;
+  shipping_address: AddressInput | null;
+  refunded_total: number;
 };
 
 /** The order a checkout session became, as the service role sees it (undefined while there is none). */
@@ -154,14 +156,22 @@ export async function addressOnPage(page: Page, lang: 'en' | 'de' = 'en'): Promi
 /**
  * A guest buys through the API exactly as the storefront and the payment page do: the checkout
  * function makes the session, the payment page's form is posted with the test card. For journeys
- * that need someone else's paid order, not the purchase itself.
+ * that need someone else's paid order, not the purchase itself. `lines` buys several variants at once.
  */
 export async function guestPurchase(
   request: APIRequestContext,
-  { variant, qty = 1, email, region = 'DE', locale = 'en' }: { variant: { id: string }; qty?: number; email: string; region?: 'DE' | 'EU' | 'UK' | 'US'; locale?: 'en' | 'de' },
+  {
+    variant,
+    qty = 1,
+    lines,
+    email,
+    region = 'DE',
+    locale = 'en',
+  }: { variant?: { id: string }; qty?: number; lines?: { variant: { id: string }; qty: number }[]; email: string; region?: 'DE' | 'EU' | 'UK' | 'US'; locale?: 'en' | 'de' },
 ): Promise<{ sessionId: string; order: StoredOrder }> {
+  const items = (lines ?? [{ variant: variant!, qty }]).map((line) => ({ variantId: line.variant.id, qty: line.qty }));
   const created = await request.post(`${API_URL}/functions/v1/create-checkout-session`, {
-    data: { userId: null, email: null, items: [{ variantId: variant.id, qty }], successUrl: `${SITE_URL}/orders`, cancelUrl: `${SITE_URL}/cart`, shippingRegion: region, locale },
+    data: { userId: null, email: null, items, successUrl: `${SITE_URL}/orders`, cancelUrl: `${SITE_URL}/cart`, shippingRegion: region, locale },
     headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
   });
   expect(created.ok(), `create-checkout-session: ${created.status()} ${await created.text()}`).toBe(true);
