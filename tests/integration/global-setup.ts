@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
       logRequests: false,
       rateLimits: { signIn: 1000, signUp: 1000, recover: 1000, windowMs: 60_000 },
       checkoutRateLimit: 100_000,
+      // No rounds of their own: a queued e-mail a suite made as a fixture must stay as it made it.
+      housekeepingMs: 0,
       // GoTrue features off by default that auth-gotrue.test.ts exercises.
       anonymousSignIns: true,
       anonymousRateLimit: 0,
