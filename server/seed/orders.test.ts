@@ -11,3 +11,21 @@ describe('seed orders', () => {
     }
   });
 });
+
+describe('seed order timelines', () => {
+  it('start paid, end at the order’s status, never in the future; shipped ones carry a unique DHL number', () => {
+    const numbers = new Set<string>();
+    for (const order of SEED_ORDERS) {
+      expect(order.events[0]).toMatchObject({ kind: 'paid', daysAgo: order.daysAgo });
+      const steps = order.events.filter((e) => e.kind !== 'email_sent').map((e) => e.kind);
+      expect(steps.at(-1), order.customerEmail).toBe(order.status === 'paid' ? 'paid' : order.status);
+      for (const e of order.events) expect(e.daysAgo).toBeGreaterThanOrEqual(0);
+      expect(order.events.map((e) => e.daysAgo)).toEqual([...order.events.map((e) => e.daysAgo)].sort((a, b) => b - a));
+      if (order.status === 'shipped' || order.status === 'delivered') {
+        expect(order.shipment?.trackingNumber).toMatch(/^\d{20}$/);
+        numbers.add(order.shipment!.trackingNumber);
+      } else expect(order.shipment).toBeNull();
+    }
+    expect(numbers.size).toBe(SEED_ORDERS.filter((o) => o.shipment).length);
+  });
+});

@@ -40,6 +40,10 @@ export interface SeedOrder {
   shippingRegion: 'DE';
   /** Where it goes: a German address (fictitious streets in real cities) for the buyer's name. */
   shippingAddress: { name: string; line1: string; postalCode: string; city: string; country: 'DE' };
+  /** Shipped and delivered orders went with DHL: a number of DHL's 20-digit form, unique per order. */
+  shipment: { carrier: 'dhl'; trackingNumber: string; daysAgo: number } | null;
+  /** Its timeline (public.order_events), oldest first: paid, then each step to its status. */
+  events: { kind: 'paid' | 'email_sent' | 'processing' | 'shipped' | 'delivered' | 'cancelled'; daysAgo: number; data?: Record<string, string> }[];
 }
 
 interface OrderDef {
@@ -127,6 +131,25 @@ const GUEST_ORDERS: OrderDef[] = [
   { email: 'noah.jensen@example.com', status: 'cancelled', daysAgo: 55, lines: [['NPNG-BAG-DFL-BLK', 1]] },
 ];
 
+let shipments = 0;
+
+/** The steps an order in `status` went through, a day or two apart (never later than today). */
+function timeline(def: OrderDef, shipment: SeedOrder['shipment']): SeedOrder['events'] {
+  const at = (days: number) => Math.max(def.daysAgo - days, 0);
+  const events: SeedOrder['events'] = [
+    { kind: 'paid', daysAgo: def.daysAgo },
+    { kind: 'email_sent', daysAgo: def.daysAgo, data: { email: 'confirmation' } },
+  ];
+  if (def.status === 'cancelled') return [...events, { kind: 'cancelled', daysAgo: at(1) }];
+  if (['processing', 'shipped', 'delivered'].includes(def.status)) events.push({ kind: 'processing', daysAgo: at(1) });
+  if (shipment) {
+    events.push({ kind: 'shipped', daysAgo: shipment.daysAgo, data: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber } });
+    events.push({ kind: 'email_sent', daysAgo: shipment.daysAgo, data: { email: 'shipped' } });
+  }
+  if (def.status === 'delivered') events.push({ kind: 'delivered', daysAgo: at(4) });
+  return events;
+}
+
 function build(def: OrderDef, byCustomer: boolean): SeedOrder {
   const items = def.lines.map(([sku, qty]): SeedOrderItem => {
     const { product, variant } = variantBySku(sku);
@@ -143,6 +166,10 @@ function build(def: OrderDef, byCustomer: boolean): SeedOrder {
   });
   const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0);
   const shipping = subtotal >= SHIPPING_DE.freeFrom ? 0 : SHIPPING_DE.standard;
+  const shipment =
+    def.status === 'shipped' || def.status === 'delivered'
+      ? { carrier: 'dhl' as const, trackingNumber: `0034043416${String(1000000000 + ++shipments * 7919).slice(-10)}`, daysAgo: Math.max(def.daysAgo - 2, 0) }
+      : null;
   return {
     byCustomer,
     customerEmail: def.email ?? CUSTOMER_EMAIL,
@@ -156,6 +183,8 @@ function build(def: OrderDef, byCustomer: boolean): SeedOrder {
     currency: 'EUR',
     shippingRegion: 'DE',
     shippingAddress: addressOf(def.email ?? CUSTOMER_EMAIL),
+    shipment,
+    events: timeline(def, shipment),
   };
 }
 

@@ -266,6 +266,9 @@ export async function seedCatalogue(target: SeedTarget): Promise<SeedSummary> {
           checkout_session_id: o.checkoutSessionId,
           shipping_region: o.shippingRegion,
           shipping_address: o.shippingAddress,
+          carrier: o.shipment?.carrier ?? null,
+          tracking_number: o.shipment?.trackingNumber ?? null,
+          shipped_at: o.shipment ? daysBefore(now, o.shipment.daysAgo) : null,
           created_at: daysBefore(now, o.daysAgo),
         },
         headers: minimal,
@@ -300,7 +303,12 @@ export async function seedCatalogue(target: SeedTarget): Promise<SeedSummary> {
     })),
   );
   await api.call('POST', rest('order_items'), { body: itemRows, headers: minimal });
-  log(`orders: ${SEED_ORDERS.length} with ${itemRows.length} items`);
+  // The timelines, e-mails included as sent (none is queued for the seeded buyers); a minute apart within a day, in order.
+  const eventRows = SEED_ORDERS.flatMap((o, i) =>
+    o.events.map((e, n) => ({ order_id: orderIds[i], kind: e.kind, at: daysBefore(now, e.daysAgo, o.events.length - n), data: e.data ?? {} })),
+  );
+  await api.call('POST', rest('order_events'), { body: eventRows, headers: minimal });
+  log(`orders: ${SEED_ORDERS.length} with ${itemRows.length} items and ${eventRows.length} timeline entries`);
 
   let visibleToAnon: number | undefined;
   if (target.anonKey) {

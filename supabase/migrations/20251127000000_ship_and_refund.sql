@@ -234,10 +234,25 @@ alter table public.orders
   add column carrier text constraint orders_carrier_check check (carrier in ('dhl', 'dpd', 'ups', 'royal_mail', 'usps', 'other')),
   add column tracking_number text
     constraint orders_tracking_number_format check (tracking_number ~ '^[A-Za-z0-9][A-Za-z0-9 -]{2,39}$'),
-  -- Set with the number by ship_order (private.tracking_url), so readers need no rule of their own.
+  -- Kept by a trigger from carrier and number (private.tracking_url), so readers need no rule of their own.
   add column tracking_url text constraint orders_tracking_url_length check (char_length(tracking_url) <= 2048),
   add column shipped_at timestamptz,
   add constraint orders_refunded_total_within check (refunded_total between 0 and total);
+
+-- The tracking page follows carrier and number however they are written (ship_order, the seed, tooling).
+create function private.orders_tracking_url() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  new.tracking_url := private.tracking_url(new.carrier, new.tracking_number);
+  return new;
+end;
+$$;
+revoke all on function private.orders_tracking_url() from public, anon, authenticated;
+create trigger orders_tracking_url before insert or update of carrier, tracking_number on public.orders
+  for each row execute function private.orders_tracking_url();
 
 -- ── Refunds ────────────────────────────────────────────────────────────────────────────────
 -- kind: cancel (the whole remaining amount, the order becomes refunded), partial (chosen lines),
@@ -1071,8 +1086,7 @@ begin
     raise exception 'A refund of this order is in progress' using hint = 'refund_in_progress';
   end if;
   update public.orders o
-  set status = 'shipped', carrier = coalesce(chosen, case when number is not null then 'other' end), tracking_number = number,
-      tracking_url = private.tracking_url(coalesce(chosen, 'other'), number)
+  set status = 'shipped', carrier = coalesce(chosen, case when number is not null then 'other' end), tracking_number = number
   where o.id = target.id
   returning * into target;
   return jsonb_build_object('status', target.status, 'updatedAt', target.updated_at, 'carrier', target.carrier,
