@@ -22,7 +22,7 @@ const STYLE = `
   :root { color-scheme: dark; --bg:#0b0b0c; --panel:#16161a; --line:#2a2a31; --text:#f4f4f5; --muted:#a1a1aa; --accent:#e11d48; --ok:#22c55e; }
   * { box-sizing: border-box; }
   body { margin:0; background:var(--bg); color:var(--text); font:16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; }
-  main { max-width: 960px; margin: 0 auto; padding: 32px 20px; display: grid; gap: 24px; grid-template-columns: minmax(0, 1fr); }
+  main { max-width: 960px; margin: 0 auto; padding: 32px 20px; display: grid; gap: 24px; grid-template-columns: minmax(0, 1fr); align-items: start; }
   @media (min-width: 800px) { main { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
   @media (max-width: 420px) { main { padding: 20px 12px; } section { padding: 18px 16px; } }
   header { max-width: 960px; margin: 0 auto; padding: 24px 20px 0; }
