@@ -2,7 +2,7 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
 /**
- * One catalogue for the shell (app/, ui/, i18n/) and one per feature folder, so a screen's texts
+ * One catalogue for the shell (app/, ui/, i18n/, config/) and one per feature folder, so a screen's texts
  * load with its code-split chunk instead of with the first page.
  */
 export default defineConfig({
@@ -13,7 +13,7 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/src/i18n/locales/{locale}/messages',
-      include: ['<rootDir>/src/app', '<rootDir>/src/ui', '<rootDir>/src/i18n', '<rootDir>/src/services'],
+      include: ['<rootDir>/src/app', '<rootDir>/src/ui', '<rootDir>/src/i18n', '<rootDir>/src/services', '<rootDir>/src/config'],
     },
     {
       path: '<rootDir>/src/features/{name}/locales/{locale}/messages',

@@ -55,7 +55,7 @@ const KNOWN = [
   /^\/$/,
   /^\/shop\/?$/,
   /^\/shop\/[^/]+\/?$/,
-  /^\/(cart|auth|account|orders|collections|about|contact|privacy|terms)\/?$/,
+  /^\/(cart|auth|account|orders|collections|about|contact|privacy|terms|impressum)\/?$/,
   /^\/orders\/[^/]+\/?$/,
   /^\/support\/(size-guide|shipping|returns|faq)\/?$/,
   /^\/admin(\/.*)?$/,

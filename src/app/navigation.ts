@@ -38,6 +38,7 @@ export const FOOTER_GROUPS: { title: MessageDescriptor; links: NavLink[] }[] = [
     links: [
       { href: '/privacy', label: msg`Privacy Policy` },
       { href: '/terms', label: msg`Terms of Service` },
+      { href: '/impressum', label: msg`Legal notice` },
     ],
   },
 ];
@@ -55,4 +56,3 @@ export const accountLinks = (signedIn: boolean): NavLink[] =>
       ];
 
 export const ADMIN_HREF = '/admin/products';
-export const COPYRIGHT_YEAR = 2025;

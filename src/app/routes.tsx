@@ -29,6 +29,7 @@ const Returns = lazyFeature('content', () => import('../features/content/Returns
 const Faq = lazyFeature('content', () => import('../features/content/FaqRoute'));
 const Privacy = lazyFeature('content', () => import('../features/content/PrivacyRoute'));
 const Terms = lazyFeature('content', () => import('../features/content/TermsRoute'));
+const Impressum = lazyFeature('content', () => import('../features/content/ImpressumRoute'));
 /** The whole admin area: one chunk (and one catalogue) that shoppers never load. */
 const Admin = lazyFeature<AdminScreen>('admin', () => import('../features/admin/AdminRoute'));
 export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
@@ -157,6 +158,9 @@ export function AppRoutes() {
         </Route>
         <Route path="/terms">
           <Terms />
+        </Route>
+        <Route path="/impressum">
+          <Impressum />
         </Route>
         <Route path="/admin">
           <Redirect to="/admin/products" replace />

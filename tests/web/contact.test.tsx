@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendContactMessage } from '../../src/api/contact';
 import ContactRoute from '../../src/features/contact/ContactRoute';
 import { ContactView, type ContactViewProps } from '../../src/features/contact/ContactView';
-import { SUPPORT_EMAIL } from '../../src/app/business';
+import { SUPPORT_EMAIL } from '../../src/config/company';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
 import { render } from './support';
 

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
-import { COPYRIGHT_YEAR, FOOTER_GROUPS } from '../navigation';
+import { COMPANY } from '../../config/company';
+import { FOOTER_GROUPS } from '../navigation';
 
 export type FooterViewProps = {
   /** The newsletter signup (a container, composed by the app). */
@@ -11,6 +12,10 @@ export type FooterViewProps = {
 
 export function FooterView({ newsletter }: FooterViewProps) {
   const { t, i18n } = useLingui();
+  // Computed on the server and again in the browser: both agree except across New Year's midnight,
+  // when React re-renders the text on the client.
+  const year = new Date().getFullYear();
+  const brand = COMPANY.brand;
   return (
     <footer className={css({ borderTopWidth: '1px', borderColor: 'border', bg: 'surface', mt: '16' })}>
       <div
@@ -51,7 +56,7 @@ export function FooterView({ newsletter }: FooterViewProps) {
       </div>
       <div className={css({ borderTopWidth: '1px', borderColor: 'border' })}>
         <p className={css({ mx: 'auto', maxW: '7xl', px: { base: '4', md: '6' }, py: '5', fontSize: 'sm', color: 'fg.muted' })}>
-          {t`© ${COPYRIGHT_YEAR} No Pain, No Gain. All rights reserved.`}
+          {t`© ${year} ${brand}. All rights reserved.`}
         </p>
       </div>
     </footer>

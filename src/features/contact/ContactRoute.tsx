@@ -6,7 +6,7 @@ import { contactMachine, selectContactStatus, type ContactNotice } from '../../.
 import { sendContactMessage } from '../../api/contact';
 import { useNotify } from '../../services/context';
 import { ContactView } from './ContactView';
-import { REPLY_TIME } from './details';
+import { REPLY_TIME } from '../../config/company';
 
 const texts = {
   sentTitle: msg`Message sent`,

@@ -8,8 +8,7 @@ import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { TextArea } from '../../ui/TextArea';
 import { TextField, fieldMessage } from '../../ui/TextField';
-import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../app/business';
-import { REPLY_TIME } from './details';
+import { REPLY_TIME, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../config/company';
 
 
 export type ContactViewProps = {

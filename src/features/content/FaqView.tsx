@@ -10,11 +10,10 @@ import {
   PAYMENT_METHODS,
   PAYMENT_METHODS_NOT_OFFERED,
   REFUND_BUSINESS_DAYS,
-  REPLY_BUSINESS_DAYS,
   RETURN_DAYS,
   SHIPPING_REGIONS,
 } from './data';
-import { SUPPORT_HOURS } from '../../app/business';
+import { REPLY_BUSINESS_DAYS, SUPPORT_HOURS } from '../../config/company';
 import { useContentFormat } from './format';
 import { SupportNav } from './SupportNav';
 

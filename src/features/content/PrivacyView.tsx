@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Page } from '../../ui/Page';
 import { Prose } from '../../ui/Prose';
-import { COMPANY } from '../../app/business';
+import { COMPANY } from '../../config/company';
 import { LegalUpdated } from './LegalUpdated';
 
 /** /privacy: the privacy policy (GDPR information under Art. 13). */

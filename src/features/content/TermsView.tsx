@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Page } from '../../ui/Page';
 import { Prose } from '../../ui/Prose';
-import { COMPANY } from '../../app/business';
+import { COMPANY } from '../../config/company';
 import { JURISDICTION_CITY, LIABILITY_MONTHS, PAYMENT_METHODS, REFUND_BUSINESS_DAYS, RETURN_DAYS, WITHDRAWAL_DAYS } from './data';
 import { useContentFormat } from './format';
 import { LegalUpdated } from './LegalUpdated';

@@ -41,8 +41,6 @@ export const REFUND_BUSINESS_DAYS = { min: 5, max: 7 } as const;
 export const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'Discover', 'PayPal', 'Klarna', 'Bancontact', 'Revolut Pay', 'Google Pay', 'EPS'] as const;
 export const PAYMENT_METHODS_NOT_OFFERED = ['Apple Pay'] as const;
 
-export const REPLY_BUSINESS_DAYS = { min: 1, max: 2 } as const;
-
 /** Tops (T-shirts & hoodies), oversized cut. Centimetres. */
 export const TOP_SIZES = [
   { size: 'S', chest: 104, length: 68 },
