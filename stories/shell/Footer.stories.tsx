@@ -19,13 +19,16 @@ const LINKS: [string, string][] = [
   ['FAQ', '/support/faq'],
   ['Privacy Policy', '/privacy'],
   ['Terms of Service', '/terms'],
+  ['Legal notice', '/impressum'],
 ];
+
+const thisYear = new Date().getFullYear();
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     for (const [name, href] of LINKS) await expect(canvas.getByRole('link', { name })).toHaveAttribute('href', href);
-    await expect(canvas.getByText(/© 2025/)).toBeVisible();
+    await expect(canvas.getByText(`© ${thisYear} No Pain, No Gain. All rights reserved.`)).toBeVisible();
   },
 };
 
@@ -40,6 +43,7 @@ export const DefaultDe = inGerman({
   play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/privacy');
-    await expect(canvas.getByText(/© 2025/)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/impressum');
+    await expect(canvas.getByText(`© ${thisYear} No Pain, No Gain. Alle Rechte vorbehalten.`)).toBeVisible();
   },
 });

@@ -1,13 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FooterView } from '../../src/app/shell/FooterView';
+import { COMPANY } from '../../src/config/company';
 import { AboutView } from '../../src/features/content/AboutView';
 import { FaqView } from '../../src/features/content/FaqView';
+import { ImpressumView } from '../../src/features/content/ImpressumView';
 import { PrivacyView } from '../../src/features/content/PrivacyView';
 import { ReturnsView } from '../../src/features/content/ReturnsView';
 import { ShippingView } from '../../src/features/content/ShippingView';
 import { SizeGuideView } from '../../src/features/content/SizeGuideView';
 import { TermsView } from '../../src/features/content/TermsView';
+import { activateAllCatalogs, i18n } from '../../src/i18n/i18n';
 import { render } from './support';
 
 const rows = (table: HTMLElement) => [...table.querySelectorAll('tr')].map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
@@ -90,5 +94,57 @@ describe('content pages', () => {
     expect(screen.getByText(/German law applies/)).toBeTruthy();
     expect(screen.getByText(/The courts of Berlin have jurisdiction/)).toBeTruthy();
     expect(screen.getByText(/include the statutory value added tax/)).toBeTruthy();
+  });
+
+  it('Legal notice: every item § 5 DDG asks for, the VSBG statement, no ODR link', () => {
+    render(<ImpressumView />);
+    expect(document.title).toBe('Legal notice · No Pain, No Gain');
+    const main = document.body;
+    for (const text of [COMPANY.name, COMPANY.street, `${COMPANY.postcode} ${COMPANY.city}`, 'Legal form: GmbH', COMPANY.registerCourt, COMPANY.registerNumber, COMPANY.vatId]) {
+      expect(main.textContent).toContain(text);
+    }
+    expect(main.textContent).toContain('Managing directors: Max Mustermann and Erika Mustermann');
+    expect(screen.getByRole('link', { name: COMPANY.phone }).getAttribute('href')).toBe(`tel:${COMPANY.phone.replace(/\s+/g, '')}`);
+    expect(screen.getByRole('link', { name: COMPANY.email }).getAttribute('href')).toBe(`mailto:${COMPANY.email}`);
+    expect(screen.getByText(/§ 27a of the German VAT Act/)).toBeTruthy();
+    expect(screen.getByText('We are neither obliged nor willing to take part in dispute resolution proceedings before a consumer arbitration board.')).toBeTruthy();
+    expect(main.textContent).not.toMatch(/ODR|online dispute resolution|ec\.europa\.eu/i);
+    // Only the phone and e-mail links: nothing leads off the site.
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href')?.split(':')[0])).toEqual(['tel', 'mailto']);
+  });
+
+  it('Legal notice in German: "Impressum" with the statutory wording', async () => {
+    await activateAllCatalogs('de');
+    try {
+      render(<ImpressumView />);
+      expect(screen.getByRole('heading', { level: 1, name: 'Impressum' })).toBeTruthy();
+      expect(document.title).toBe('Impressum · No Pain, No Gain');
+      for (const name of ['Angaben gemäß § 5 DDG', 'Vertreten durch', 'Kontakt', 'Registereintrag', 'Umsatzsteuer-ID', 'Verbraucherstreitbeilegung']) {
+        expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
+      }
+      expect(document.body.textContent).toContain('Geschäftsführung: Max Mustermann und Erika Mustermann');
+      expect(screen.getByText(`Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: ${COMPANY.vatId}`)).toBeTruthy();
+      expect(screen.getByText('Wir sind weder verpflichtet noch bereit, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.')).toBeTruthy();
+    } finally {
+      cleanup();
+      i18n.activate('en');
+    }
+  });
+
+  it('Footer: the legal notice in the legal group and this year in the copyright line', async () => {
+    render(<FooterView />);
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Legal notice' }).getAttribute('href')).toBe('/impressum');
+    expect(screen.getByText(`© ${new Date().getFullYear()} No Pain, No Gain. All rights reserved.`)).toBeTruthy();
+    cleanup();
+    await activateAllCatalogs('de');
+    try {
+      render(<FooterView />);
+      expect(within(screen.getByRole('navigation', { name: 'Rechtliches' })).getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe('/impressum');
+      expect(screen.getByText(`© ${new Date().getFullYear()} No Pain, No Gain. Alle Rechte vorbehalten.`)).toBeTruthy();
+    } finally {
+      cleanup();
+      i18n.activate('en');
+    }
   });
 });

@@ -116,6 +116,17 @@ describe('render (pages without catalogue data)', () => {
     expect(page.html).toContain('aria-label="Main"');
   });
 
+  it.each([
+    ['/impressum', 'en', 'Legal notice'],
+    ['/impressum?lang=de', 'de', 'Impressum'],
+  ])('renders the legal notice %s on the server', async (url, locale, heading) => {
+    const page = await render({ url });
+    expect(page).toMatchObject({ status: 200, locale });
+    expect(page.html).toContain(`>${heading}</h1>`);
+    expect(page.html).toContain('HRB 123456 B');
+    expect(page.html).toContain(`href="/impressum"`);
+  });
+
   it('the 404 page is German for a German visitor', async () => {
     const page = await render({ url: '/nope?lang=de' });
     expect(page.status).toBe(404);
