@@ -2,7 +2,7 @@
  * The admin's domain: what the catalogue, review and order screens edit, and the rules they keep
  * (SPEC §2 Admin, §4, §5, §9). Pure TypeScript: the machines, the views and src/api/admin.ts share it.
  */
-import type { ShippingAddress } from './orders';
+import type { ShippingAddress, VatContained } from './orders';
 import type { Category } from './catalogue';
 
 export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
@@ -585,6 +585,8 @@ export type AdminOrderDetail = AdminOrderRow & {
   /** The carrier's page for the number (set by ship_order); null for another carrier. */
   trackingUrl: string | null;
   shippedAt: string | null;
+  /** The VAT the total contains; null for exports and orders of unknown destination. */
+  vat?: VatContained | null;
   /** This order's refunds, oldest first. */
   refunds: AdminRefund[];
   timeline: TimelineEvent[];

@@ -11,7 +11,38 @@ export const isShippingRegion = (value: unknown): value is ShippingRegion =>
   typeof value === 'string' && (SHIPPING_REGIONS as readonly string[]).includes(value);
 
 /** One row of `shipping_regions`, in cents of the catalogue's currency (EUR). */
-export type ShippingRate = { region: ShippingRegion; standardRate: number; expressRate: number; freeFrom: number };
+export type ShippingRate = {
+  region: ShippingRegion;
+  standardRate: number;
+  expressRate: number;
+  freeFrom: number;
+  /** The VAT rate a delivery to the region contains, when the region is one EU country (DE); otherwise null. */
+  vatRateBasisPoints?: number | null;
+};
+
+/** A VAT rate in basis points (1900 = 19 %) and the cents of VAT an amount contains at it. */
+export type VatContained = { rateBasisPoints: number; amount: number };
+
+/**
+ * The VAT contained in a gross amount: round(gross × rate / (100 % + rate)), half up — the rule of
+ * `public.vat_contained` (docs/adr/0023-vat-in-prices.md), in integer arithmetic so it is exact.
+ */
+export function vatContained(gross: number, rateBasisPoints: number): number {
+  return Math.floor((2 * gross * rateBasisPoints + 10_000 + rateBasisPoints) / (2 * (10_000 + rateBasisPoints)));
+}
+
+/**
+ * What the cart can say about VAT while it knows only the region: Germany's rate for DE; for the
+ * other member states the rate of the country chosen at payment; exports outside the EU carry none.
+ */
+export type CartVat = ({ kind: 'contained' } & VatContained) | { kind: 'destination' } | { kind: 'export' };
+
+export function cartVat(region: ShippingRegion, total: number, rateBasisPoints: number | null | undefined): CartVat | null {
+  if (region === 'EU') return { kind: 'destination' };
+  if (region === 'UK' || region === 'US') return { kind: 'export' };
+  if (rateBasisPoints === null || rateBasisPoints === undefined) return null;
+  return { kind: 'contained', rateBasisPoints, amount: vatContained(total, rateBasisPoints) };
+}
 
 /** The member states besides Germany: they ship at the EU rate. */
 const EU_COUNTRIES = new Set([
@@ -40,6 +71,8 @@ export type ShippingQuote = {
   missingForFree: number;
   /** Subtotal plus shipping: what the checkout will charge. */
   total: number;
+  /** The VAT the total contains, as far as the region tells. */
+  vat?: CartVat | null;
 };
 
 /** `price_cart`'s rule: the region's standard rate, free when the subtotal reaches the threshold. */
@@ -48,7 +81,8 @@ export function quoteShipping(rates: readonly ShippingRate[] | null, region: Shi
   if (!rate) return null;
   const free = subtotal >= rate.freeFrom;
   const shipping = free ? 0 : rate.standardRate;
-  return { shipping, freeFrom: rate.freeFrom, missingForFree: free ? 0 : rate.freeFrom - subtotal, total: subtotal + shipping };
+  const total = subtotal + shipping;
+  return { shipping, freeFrom: rate.freeFrom, missingForFree: free ? 0 : rate.freeFrom - subtotal, total, vat: cartVat(region, total, rate.vatRateBasisPoints) };
 }
 
 export const LOCALES = ['en', 'de'] as const;
@@ -204,6 +238,8 @@ export type OrderDetail = OrderSummary & {
   trackingUrl: string | null;
   /** ISO timestamp. */
   shippedAt: string | null;
+  /** The VAT the total contains (destination country's rate); null for exports and orders of unknown destination. */
+  vat?: VatContained | null;
 };
 
 /** One step of `order_timeline` as a customer gets it (kind and date only). */

@@ -428,11 +428,13 @@ type AdminOrderDetailRow = AdminOrderListRow & {
   tracking_number: string | null;
   tracking_url: string | null;
   shipped_at: string | null;
+  vat_rate_basis_points: number | null;
+  vat_amount: number | null;
   order_items: { id: string; title: string; sku: string | null; size: string | null; color: string | null; qty: number; unit_price: number; line_total: number; image: string | null }[];
   refunds: AdminRefundRow[];
 };
 const ORDER_DETAIL_COLUMNS =
-  `${ORDER_LIST_COLUMNS},subtotal,shipping,shipping_region,updated_at,shipping_address,refunded_total,carrier,tracking_number,tracking_url,shipped_at,` +
+  `${ORDER_LIST_COLUMNS},subtotal,shipping,shipping_region,updated_at,shipping_address,refunded_total,carrier,tracking_number,tracking_url,shipped_at,vat_rate_basis_points,vat_amount,` +
   `order_items(id,title,sku,size,color,qty,unit_price,line_total,image),refunds(${REFUND_COLUMNS})`;
 
 const timelineFrom = (value: unknown): TimelineEvent[] =>
@@ -481,6 +483,7 @@ export async function fetchAdminOrder({ orderNumber }: { orderNumber: string }):
     trackingNumber: row.tracking_number,
     trackingUrl: row.tracking_url,
     shippedAt: row.shipped_at,
+    vat: row.vat_rate_basis_points !== null && row.vat_amount !== null ? { rateBasisPoints: row.vat_rate_basis_points, amount: row.vat_amount } : null,
     refunds: (row.refunds ?? []).map(refundFrom),
     timeline: timelineFrom(timeline.data),
   };

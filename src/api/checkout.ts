@@ -18,15 +18,18 @@ import { ApiError, toApiError } from './errors';
  * then says "Calculated at checkout").
  */
 export async function fetchShippingRates(currency: string): Promise<ShippingRate[]> {
-  const { data, error } = await supabase()
-    .from('shipping_rates')
-    .select('region,standard_rate,express_rate,free_from')
-    .eq('currency', currency.toUpperCase());
+  // The DE region is one country, so its VAT rate is known before payment (docs/adr/0023).
+  const [{ data, error }, vat] = await Promise.all([
+    supabase().from('shipping_rates').select('region,standard_rate,express_rate,free_from').eq('currency', currency.toUpperCase()),
+    supabase().from('vat_rates').select('country,rate_basis_points').eq('country', 'DE'),
+  ]);
   if (error) throw toApiError(error);
+  if (vat.error) throw toApiError(vat.error);
+  const vatRateOf = (region: ShippingRegion) => vat.data?.find((row) => row.country === region)?.rate_basis_points ?? null;
   return (data ?? [])
     .filter((row): row is typeof row & { region: ShippingRegion } => isShippingRegion(row.region))
     .sort((a, b) => SHIPPING_REGIONS.indexOf(a.region) - SHIPPING_REGIONS.indexOf(b.region))
-    .map((row) => ({ region: row.region, standardRate: row.standard_rate, expressRate: row.express_rate, freeFrom: row.free_from }));
+    .map((row) => ({ region: row.region, standardRate: row.standard_rate, expressRate: row.express_rate, freeFrom: row.free_from, vatRateBasisPoints: vatRateOf(row.region) }));
 }
 
 

@@ -6,13 +6,14 @@ import {
   type OrderSummary,
   type OrderTimelineEntry,
   parseShippingAddress,
+  type VatContained,
 } from '../../machines/orders';
 import { supabase } from './client';
 import { toApiError } from './errors';
 
 const SUMMARY_COLUMNS = 'id,order_number,status,created_at,total,currency,checkout_session_id';
 /** The lines with their product's German title (null when the product is not published any more or gone). */
-const DETAIL_COLUMNS = `${SUMMARY_COLUMNS},subtotal,shipping,shipping_region,customer_email,shipping_address,refunded_total,carrier,tracking_number,tracking_url,shipped_at,order_items(title,size,color,qty,unit_price,line_total,image,products(title_de))`;
+const DETAIL_COLUMNS = `${SUMMARY_COLUMNS},subtotal,shipping,shipping_region,customer_email,shipping_address,refunded_total,carrier,tracking_number,tracking_url,shipped_at,vat_rate_basis_points,vat_amount,order_items(title,size,color,qty,unit_price,line_total,image,products(title_de))`;
 
 type SummaryRow = { id: string; order_number: string; status: string; created_at: string; total: number; currency: string; checkout_session_id: string | null };
 type ItemRow = {
@@ -36,6 +37,8 @@ type DetailRow = SummaryRow & {
   tracking_number: string | null;
   tracking_url: string | null;
   shipped_at: string | null;
+  vat_rate_basis_points: number | null;
+  vat_amount: number | null;
   order_items: ItemRow[] | null;
 };
 
@@ -80,6 +83,10 @@ export async function fetchOrders({ userId, email }: { userId: string; email: st
 /** A tracking page is followed only when it is a web address (it is opened in a new tab). */
 const webAddress = (url: string | null) => (url && /^https:\/\//i.test(url) ? url : null);
 
+/** The VAT an order's total contains, as the database stored it (docs/adr/0023); none for an export. */
+export const vatFrom = (row: { vat_rate_basis_points: number | null; vat_amount: number | null }): VatContained | null =>
+  row.vat_rate_basis_points !== null && row.vat_amount !== null ? { rateBasisPoints: row.vat_rate_basis_points, amount: row.vat_amount } : null;
+
 const detailFrom = (row: DetailRow): OrderDetail => ({
   ...summaryFrom(row),
   subtotal: row.subtotal,
@@ -93,6 +100,7 @@ const detailFrom = (row: DetailRow): OrderDetail => ({
   trackingNumber: row.tracking_number,
   trackingUrl: row.tracking_number ? webAddress(row.tracking_url) : null,
   shippedAt: row.shipped_at,
+  vat: vatFrom(row),
 });
 
 /** One of the customer's orders with its lines; null when it is not theirs or does not exist. */

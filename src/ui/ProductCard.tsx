@@ -6,6 +6,7 @@ import { isSoldOut, localized, lowestPrice, primaryImage, type ProductSummary } 
 import { Button } from './Button';
 import { type ImageDisplay, responsiveImage } from './images';
 import { Price } from './Price';
+import { PriceNotice } from './PriceNotice';
 
 export type ProductCardProps = {
   product: ProductSummary;
@@ -80,6 +81,7 @@ export function ProductCard({ product, onAdd, onSelect, eager = false, priority 
             )}
           </p>
         )}
+        {price && <PriceNotice />}
         {onAdd && (
           <Button size="sm" className={css({ mt: '3', px: { base: '2', sm: '3' }, whiteSpace: 'normal', textAlign: 'center' })} onClick={onAdd} aria-describedby={titleId}>
             <Trans>Add to Cart</Trans>

@@ -11,6 +11,7 @@ export function ProductCardSkeleton() {
         <div className={block} style={{ height: '1.1rem', width: '70%' }} />
         <div className={block} style={{ height: '0.9rem', width: '90%' }} />
         <div className={block} style={{ height: '1.1rem', width: '35%', marginTop: '0.5rem' }} />
+        <div className={block} style={{ height: '0.75rem', width: '55%' }} />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Drawer } from '../../ui/Drawer';
 import { Price } from '../../ui/Price';
+import { PriceNotice } from '../../ui/PriceNotice';
 import { CartLineItem } from './CartLineItem';
 
 export type CartDrawerViewProps = {
@@ -32,6 +33,7 @@ export function CartDrawerView(props: CartDrawerViewProps) {
         <span>{t`Total`}</span>
         <Price cents={subtotal} currency={currency} />
       </p>
+      <PriceNotice className={css({ mt: '-2', textAlign: 'right' })} />
       <ButtonLink href="/cart" onClick={onViewCart}>
         {t`View Cart`}
       </ButtonLink>

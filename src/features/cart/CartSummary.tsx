@@ -5,7 +5,9 @@ import { css, cx } from '../../../styled-system/css';
 import { Button } from '../../ui/Button';
 import { card } from '../../ui/Card';
 import { Price } from '../../ui/Price';
+import { PriceNotice } from '../../ui/PriceNotice';
 import { shippingRegionLabel } from '../../ui/shippingRegionLabels';
+import { VatLine } from '../../ui/VatLine';
 import { CheckoutFailureMessage } from './CheckoutFailureMessage';
 
 export type CartSummaryProps = {
@@ -86,6 +88,10 @@ export function CartSummary({ subtotal, currency, region, quote, busy, failure, 
           </dd>
         </div>
       </dl>
+      <div className={css({ textAlign: 'right', fontSize: 'sm', color: 'fg.muted' })}>
+        {quote?.vat && <VatLine vat={quote.vat} currency={currency} />}
+        <PriceNotice />
+      </div>
       {quote && (
         <p className={css({ mt: '2', fontSize: 'sm', color: 'fg.muted' })}>
           {quote.missingForFree > 0 ? (

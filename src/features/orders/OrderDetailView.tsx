@@ -91,7 +91,7 @@ export function OrderDetailView({ status, orderNumber: requested, order, timelin
           </h2>
           <OrderLines lines={lines} currency={currency} />
         </section>
-        <OrderTotals subtotal={subtotal} shipping={shipping} total={total} currency={currency} refunded={refundedTotal} />
+        <OrderTotals subtotal={subtotal} shipping={shipping} total={total} currency={currency} refunded={refundedTotal} vat={order.vat} />
       </div>
     </Page>
   );

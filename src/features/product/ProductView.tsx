@@ -9,6 +9,7 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { categoryLabel } from '../../ui/catalogueLabels';
 import { pageHeading } from '../../ui/Page';
 import { Price } from '../../ui/Price';
+import { PriceNotice } from '../../ui/PriceNotice';
 import { Gallery } from './Gallery';
 import { QuantityInput } from './QuantityInput';
 import { RelatedProducts } from './RelatedProducts';
@@ -125,17 +126,20 @@ function LoadedProduct({ product, selectedVariantId, qty, rating, ...props }: Pr
           </div>
 
           {variant && (
-            <p className={css({ display: 'flex', gap: '3', alignItems: 'baseline', fontSize: '2xl', fontWeight: 'bold' })}>
-              <Price cents={variant.price} currency={product.currency} />
-              {compareAt !== null && (
-                <s className={css({ color: 'fg.muted', fontSize: 'lg', fontWeight: 'normal' })}>
-                  <span className={css({ srOnly: true })}>
-                    <Trans>Was</Trans>{' '}
-                  </span>
-                  <Price cents={compareAt} currency={product.currency} />
-                </s>
-              )}
-            </p>
+            <div>
+              <p className={css({ display: 'flex', gap: '3', alignItems: 'baseline', fontSize: '2xl', fontWeight: 'bold' })}>
+                <Price cents={variant.price} currency={product.currency} />
+                {compareAt !== null && (
+                  <s className={css({ color: 'fg.muted', fontSize: 'lg', fontWeight: 'normal' })}>
+                    <span className={css({ srOnly: true })}>
+                      <Trans>Was</Trans>{' '}
+                    </span>
+                    <Price cents={compareAt} currency={product.currency} />
+                  </s>
+                )}
+              </p>
+              <PriceNotice className={css({ mt: '1', fontSize: 'sm' })} />
+            </div>
           )}
 
           <VariantPicker variants={product.variants} selected={variant} onSelect={props.onSelectVariant} />

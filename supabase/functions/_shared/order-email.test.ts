@@ -63,6 +63,22 @@ describe('renderOrderEmail', () => {
     expect(mail.html).toContain('USA, Kanada &amp; weltweit');
   });
 
+  it('states the VAT the total contains at the destination’s rate, in the e-mail’s language (ADR 0023)', () => {
+    const en = renderOrderEmail(order({ total: 3997, vat: { rateBasisPoints: 1900, amount: 638 } }));
+    expect(plain(en.text)).toContain('Total: €39.97\nincl. 19 % VAT: €6.38');
+    expect(plain(en.html)).toContain('incl. 19 % VAT: €6.38');
+    const de = renderOrderEmail(order({ locale: 'de', vat: { rateBasisPoints: 2550, amount: 1016 } }));
+    expect(plain(de.text)).toContain('enthält 25,5 % MwSt.: 10,16 €');
+  });
+
+  it('states no VAT for an export or an order without a known destination', () => {
+    for (const vat of [null, undefined]) {
+      const mail = renderOrderEmail(order({ shippingRegion: 'US', vat }));
+      expect(mail.text).not.toMatch(/VAT|MwSt/);
+      expect(mail.html).not.toMatch(/VAT|MwSt/);
+    }
+  });
+
   it('names colours and flavours in German as the German storefront does; sizes and unknown values as stored', () => {
     const items = [
       { title: 'Eisen-Shirt', size: 'XL', color: 'Stone Grey', qty: 1, unitPrice: 2999, lineTotal: 2999 },

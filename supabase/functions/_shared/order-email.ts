@@ -32,6 +32,8 @@ export interface OrderEmailData {
   items: OrderEmailItem[];
   /** Where the order goes; null for orders placed before addresses were kept. */
   shippingAddress?: EmailAddress | null;
+  /** The VAT the total contains at the destination's rate (docs/adr/0023); null for an export. */
+  vat?: { rateBasisPoints: number; amount: number } | null;
 }
 
 
@@ -55,6 +57,7 @@ const COPY = {
     free: 'Free',
     total: 'Total',
     deliverTo: 'Delivery address',
+    vat: (rate: string, amount: string) => `incl. ${rate} % VAT: ${amount}`,
     outro: 'We will let you know as soon as it ships. Train hard!',
   },
   de: {
@@ -71,6 +74,7 @@ const COPY = {
     free: 'Kostenlos',
     total: 'Gesamt',
     deliverTo: 'Lieferadresse',
+    vat: (rate: string, amount: string) => `enthält ${rate} % MwSt.: ${amount}`,
     outro: 'Wir melden uns, sobald Deine Bestellung unterwegs ist. Bleib dran!',
   },
 } as const;
@@ -92,6 +96,9 @@ export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
   const region = order.shippingRegion ? (REGION_NAMES[lang][order.shippingRegion] ?? order.shippingRegion) : null;
   const shippingLabel = region ? `${copy.shipping} (${region})` : copy.shipping;
   const shippingAmount = order.shipping === 0 ? copy.free : price(order.shipping);
+  const vat = order.vat
+    ? copy.vat(new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 2 }).format(order.vat.rateBasisPoints / 100), price(order.vat.amount))
+    : null;
 
   const lines = order.items.map((item) => {
     const variant = variantLabel(item, lang);
@@ -111,6 +118,7 @@ export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
     `${copy.subtotal}: ${price(order.subtotal)}`,
     `${shippingLabel}: ${shippingAmount}`,
     `${copy.total}: ${price(order.total)}`,
+    ...(vat ? [vat] : []),
     '',
     ...(address ? [`${copy.deliverTo}:`, ...address, ''] : []),
     copy.outro,
@@ -141,6 +149,7 @@ ${rows}
 ${sum(copy.subtotal, price(order.subtotal))}
 ${sum(shippingLabel, shippingAmount)}
 ${sum(copy.total, price(order.total), true)}
+${vat ? `<tr><td colspan="3" style="padding:4px 8px;text-align:right;color:#666;font-size:13px">${escapeHtml(vat)}</td></tr>` : ''}
 </tfoot>
 </table>
 ${address ? addressHtml(copy.deliverTo, address) : ''}

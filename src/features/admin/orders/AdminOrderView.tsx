@@ -12,6 +12,7 @@ import { IMAGE_DISPLAYS, responsiveImage } from '../../../ui/images';
 import { OrderStatusBadge } from '../../../ui/OrderStatusBadge';
 import { pageHeading } from '../../../ui/Page';
 import { Price } from '../../../ui/Price';
+import { VatLine } from '../../../ui/VatLine';
 import { RetryAlert } from '../../../ui/RetryAlert';
 import { shippingRegionLabel } from '../../../ui/shippingRegionLabels';
 import { Spinner } from '../../../ui/Spinner';
@@ -303,6 +304,14 @@ export function AdminOrderView(props: AdminOrderViewProps) {
             <dt>{t`Refunded`}</dt>
             <dd>
               −<Price cents={order.refundedTotal} currency={currency} />
+            </dd>
+          </div>
+        )}
+        {order.vat && (
+          <div className={totalsRow}>
+            <dt className={css({ srOnly: true })}>{t`VAT`}</dt>
+            <dd className={css({ ml: 'auto', fontSize: 'sm', color: 'fg.muted' })}>
+              <VatLine vat={{ kind: 'contained', ...order.vat }} currency={currency} />
             </dd>
           </div>
         )}
