@@ -11,6 +11,7 @@ const PAGES = [
   { path: '/support/faq', heading: 'Frequently Asked Questions', catalogue: 'content' },
   { path: '/privacy', heading: 'Privacy Policy', catalogue: 'content' },
   { path: '/terms', heading: 'Terms of Service', catalogue: 'content' },
+  { path: '/impressum', heading: 'Legal notice', catalogue: 'content' },
 ] as const;
 
 const LANGUAGES = [
@@ -72,3 +73,48 @@ test('about: the calls to action lead to the shop and the collections', async ({
   await main.getByRole('link', { name: 'Explore Collections' }).click();
   await expect(page).toHaveURL('/collections');
 });
+
+/** Issue 20 §1: the legal notice is at most two clicks from every page; here it is one, from the footer. */
+const MAIN_PAGES = ['/', '/shop', '/shop/iron-oversized-tee', '/collections', '/cart', '/auth', '/about', '/contact', '/support/faq', '/privacy', '/terms'];
+
+/**
+ * A catalogue text as a pattern, each placeholder standing for the company's data: the test holds
+ * for the demo data and for the real data set in src/config/company.ts alike.
+ */
+const withData = (text: string) => new RegExp(text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '\\S.*'));
+
+for (const { lang, text } of LANGUAGES) {
+  test(`the legal notice: one click from each page's footer, every § 5 DDG item and the VSBG statement (${lang})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const linkName = lang === 'en' ? 'Legal notice' : german('Legal notice');
+    for (const path of MAIN_PAGES) {
+      await open(page, `${path}?lang=${lang}`);
+      await page.getByRole('contentinfo').getByRole('link', { name: linkName, exact: true }).click();
+      await expect(page, `from ${path}`).toHaveURL(/\/impressum$/);
+      await expect(page.getByRole('heading', { level: 1 }), `from ${path}`).toHaveText(text('Legal notice', 'content'));
+    }
+
+    const main = page.getByRole('main');
+    for (const heading of ['Information according to § 5 DDG', 'Represented by', 'Contact', 'Commercial register', 'VAT ID', 'Consumer dispute resolution']) {
+      await expect(main.getByRole('heading', { level: 2, name: text(heading, 'content') })).toBeVisible();
+    }
+    // Name with legal form, and a street address (no PO box).
+    await expect(main).toContainText(/GmbH|AG|UG|KG|e\.K\./);
+    await expect(main).toContainText(/\d{5} \S+/);
+    await expect(main).not.toContainText(/Postfach|P\.?O\.? Box/i);
+    for (const label of ['Legal form: {legalForm}', 'Managing directors: {directors}', 'Register court: {court}', 'Registration number: {registerNumber}']) {
+      await expect(main).toContainText(withData(text(label, 'content')));
+    }
+    await expect(main).toContainText(/Amtsgericht \S+/);
+    await expect(main).toContainText(/HR[AB] \d+/);
+    await expect(main).toContainText(/§ 27a.*DE\d{9}/);
+    // Quick electronic contact: phone and e-mail, both as links.
+    await expect(main.locator('a[href^="tel:+"]')).toHaveCount(1);
+    await expect(main.locator('a[href^="mailto:"]')).toHaveCount(1);
+    await expect(main).toContainText(text('We are neither obliged nor willing to take part in dispute resolution proceedings before a consumer arbitration board.', 'content'));
+    // The EU's ODR platform closed on 20 July 2025: neither linked nor named.
+    await expect(main.locator('a[href*="europa.eu"]')).toHaveCount(0);
+    await expect(main).not.toContainText(/ODR|online dispute resolution|Online-Streitbeilegung/i);
+    await expectNoSeriousA11yViolations(page, `/impressum (${lang})`);
+  });
+}

@@ -23,6 +23,7 @@ const ROUTES = [
   '/support/faq',
   '/privacy',
   '/terms',
+  '/impressum',
   '/no-such-page',
 ];
 

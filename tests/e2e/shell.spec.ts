@@ -23,6 +23,7 @@ const FOOTER_LINKS = [
   ['FAQ', '/support/faq'],
   ['Privacy Policy', '/privacy'],
   ['Terms of Service', '/terms'],
+  ['Legal notice', '/impressum'],
 ] as const;
 
 /** Two lines (2 + 1) that need no backend: the header only counts them. */
@@ -97,7 +98,7 @@ test.describe('desktop shell', () => {
     await expect(cartButton(page)).toHaveText('3');
   });
 
-  test('footer: every SPEC §2 link with its href, newsletter signup and © 2025', async ({ page }) => {
+  test('footer: every SPEC §2 link and the legal notice with their hrefs, newsletter signup and © this year', async ({ page }) => {
     await open(page, '/');
     const footer = page.getByRole('contentinfo');
     for (const [name, href] of FOOTER_LINKS) {
@@ -108,7 +109,7 @@ test.describe('desktop shell', () => {
     await expect(footer.getByRole('textbox', { name: 'Email' })).toBeVisible();
     await expect(footer.getByRole('checkbox')).toBeVisible();
     await expect(footer.getByRole('button', { name: 'Subscribe' })).toBeVisible();
-    await expect(footer).toContainText('© 2025');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} No Pain, No Gain`);
 
     await footer.getByRole('link', { name: 'Size Guide', exact: true }).click();
     await expect(page).toHaveURL('/support/size-guide');
