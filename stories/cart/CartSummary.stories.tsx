@@ -39,10 +39,13 @@ const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, 
 const summaryIn = (canvasElement: HTMLElement, lang: Lang) => within(canvasElement).getByRole('region', { name: LABELS[lang].summary });
 /** The amount beside a term of the summary's list ("Shipping" → "€4.99"). */
 const amount = (summary: HTMLElement, term: string) => text(within(summary).getByText(term, { selector: 'dt' }).nextElementSibling);
-/** The free-shipping note under the total, if any. */
-const note = (summary: HTMLElement) => text(summary.querySelector('dl + p'));
+/** The free-shipping note under the total, if any (after the VAT and price notice). */
+const note = (summary: HTMLElement) => text(summary.querySelector('dl ~ p'));
+/** The line under the total that states the VAT, and the price notice with its link (ADR 0023). */
+const vatLine = (summary: HTMLElement) => text(summary.querySelector('dl + div > p:first-child'));
+const SHIPPING_LINK = { en: 'shipping', de: 'Versandkosten' } satisfies Record<Lang, string>;
 
-type Shown = { region: string; subtotal: string; shipping: string; total: string; note: string };
+type Shown = { region: string; subtotal: string; shipping: string; total: string; note: string; vat?: string };
 
 const showsQuote =
   (lang: Lang, shown: Shown): Play =>
@@ -54,6 +57,8 @@ const showsQuote =
     await expect(amount(summary, L.shipping)).toBe(shown.shipping);
     await expect(amount(summary, L.total)).toBe(shown.total);
     await expect(note(summary)).toBe(shown.note);
+    if (shown.vat) await expect(vatLine(summary)).toBe(shown.vat);
+    await expect(within(summary).getByRole('link', { name: SHIPPING_LINK[lang] })).toHaveAttribute('href', '/support/shipping');
     await expect(within(summary).getByRole('alert')).toBeEmptyDOMElement();
     await userEvent.click(within(summary).getByRole('button', { name: L.checkout }));
     await expect(args.onCheckout).toHaveBeenCalledTimes(1);
@@ -89,14 +94,23 @@ export const GermanyBelowFree = quoted('DE', SMALL_CART, {
   shipping: '€4.99',
   total: '€39.98',
   note: 'Add €15.01 more for free shipping',
+  vat: 'incl. 19 % VAT: €6.38',
 });
-export const EuBelowFree = quoted('EU', SMALL_CART, { region: 'EU', subtotal: '€34.99', shipping: '€7.99', total: '€42.98', note: 'Add €40.01 more for free shipping' });
+export const EuBelowFree = quoted('EU', SMALL_CART, {
+  region: 'EU',
+  subtotal: '€34.99',
+  shipping: '€7.99',
+  total: '€42.98',
+  note: 'Add €40.01 more for free shipping',
+  vat: 'incl. VAT of the destination country',
+});
 export const UkBelowFree = quoted('UK', SMALL_CART, {
   region: 'United Kingdom',
   subtotal: '€34.99',
   shipping: '€9.99',
   total: '€44.98',
   note: 'Add €65.01 more for free shipping',
+  vat: 'VAT-free export',
 });
 export const UsBelowFree = quoted('US', SMALL_CART, {
   region: 'USA, Canada & worldwide',
@@ -168,14 +182,23 @@ export const GermanyBelowFreeDe = quotedDe(GermanyBelowFree, {
   shipping: '4,99 €',
   total: '39,98 €',
   note: 'Noch 15,01 € bis zum kostenlosen Versand',
+  vat: 'enthält 19 % MwSt.: 6,38 €',
 });
-export const EuBelowFreeDe = quotedDe(EuBelowFree, { region: 'EU', subtotal: '34,99 €', shipping: '7,99 €', total: '42,98 €', note: 'Noch 40,01 € bis zum kostenlosen Versand' });
+export const EuBelowFreeDe = quotedDe(EuBelowFree, {
+  region: 'EU',
+  subtotal: '34,99 €',
+  shipping: '7,99 €',
+  total: '42,98 €',
+  note: 'Noch 40,01 € bis zum kostenlosen Versand',
+  vat: 'inkl. MwSt. des Bestimmungslands',
+});
 export const UkBelowFreeDe = quotedDe(UkBelowFree, {
   region: 'Vereinigtes Königreich',
   subtotal: '34,99 €',
   shipping: '9,99 €',
   total: '44,98 €',
   note: 'Noch 65,01 € bis zum kostenlosen Versand',
+  vat: 'Steuerfreie Ausfuhr (ohne MwSt.)',
 });
 export const UsBelowFreeDe = quotedDe(UsBelowFree, {
   region: 'USA, Kanada & weltweit',
@@ -221,3 +244,4 @@ export const BusyDe = inGerman({
     await expect(summary.getByRole('combobox', { name: 'Lieferung nach' })).toBeDisabled();
   },
 } satisfies Story);
+

@@ -67,3 +67,17 @@ export const FreeShippingDe = inGerman({
     ]);
   },
 } satisfies Story);
+
+/** ADR 0023: the VAT the total contains at the destination's rate (€114.98 to Germany: €18.36). */
+export const VatContained: Story = {
+  args: { ...totalsOf(FREE_SHIPPING_ORDER), vat: { rateBasisPoints: 1900, amount: 1836 } },
+  play: async ({ canvasElement }) => {
+    await expect(text(canvasElement.querySelector('dl + p'))).toBe('incl. 19 % VAT: €18.36');
+  },
+};
+export const VatContainedDe = inGerman({
+  args: { ...totalsOf(FREE_SHIPPING_ORDER), vat: { rateBasisPoints: 2550, amount: 2336 } },
+  play: async ({ canvasElement }) => {
+    await expect(text(canvasElement.querySelector('dl + p'))).toBe('enthält 25,5 % MwSt.: 23,36 €');
+  },
+} satisfies Story);
