@@ -12,8 +12,9 @@ export type FooterViewProps = {
 
 export function FooterView({ newsletter }: FooterViewProps) {
   const { t, i18n } = useLingui();
-  // Computed on the server and again in the browser: both agree except across New Year's midnight,
-  // when React re-renders the text on the client.
+  // Computed on the server and again in the browser. They differ only around New Year's midnight
+  // (and the browser's time zone): React then reports a recoverable hydration mismatch and shows
+  // the browser's year.
   const year = new Date().getFullYear();
   const brand = COMPANY.brand;
   return (
