@@ -88,8 +88,11 @@ alter table public.orders
   add column vat_rate_basis_points integer,
   add column vat_amount integer;
 
+-- Security definer: whoever writes an order (the service role's fulfilment, an admin's update)
+-- needs no right on the private helper.
 create function private.orders_vat() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin

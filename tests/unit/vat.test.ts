@@ -104,3 +104,15 @@ describe('the cart’s VAT (region only)', () => {
     expect(quoteShipping(rates, 'DE', 3498)?.vat).toEqual({ kind: 'contained', rateBasisPoints: 1900, amount: vatContained(3997, 1900) });
   });
 });
+
+describe('who writes an order needs no right on the VAT helpers', () => {
+  it('the service role inserts an order and gets its VAT', async () => {
+    const { rows } = await asRole(db, { role: 'service_role' }, (q) =>
+      q.query<{ vat_amount: number | null }>(
+        `insert into public.orders (subtotal, shipping, total, shipping_address, shipping_region) values (3997, 0, 3997, $1, 'DE') returning vat_amount`,
+        [JSON.stringify({ name: 'Sam', line1: 'Main St 1', postalCode: '12345', city: 'Town', country: 'DE' })],
+      ),
+    );
+    expect(rows[0].vat_amount).toBe(638);
+  });
+});
