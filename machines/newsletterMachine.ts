@@ -4,10 +4,16 @@ export type NewsletterSource = 'footer' | 'account';
 
 export type NewsletterInput = { source: NewsletterSource };
 
-export type SubscribeRequest = { email: string; userId: string | null; consent: true; source: NewsletterSource };
+export type NewsletterLocale = 'en' | 'de';
 
-/** What the container turns into a toast (the machine holds no texts). */
-export type NewsletterNotice = { kind: 'invalid' } | { kind: 'success' } | { kind: 'alreadySubscribed' } | { kind: 'error'; message: string };
+export type SubscribeRequest = { email: string; source: NewsletterSource; locale: NewsletterLocale };
+
+/**
+ * What the container turns into a toast (the machine holds no texts). 'success' means the request
+ * was taken: the confirmation e-mail is on its way (double opt-in, ADR 0022), and it reads the same
+ * for every address, subscribed or not. 'tooMany': the address's hourly limit of sign-ups is used.
+ */
+export type NewsletterNotice = { kind: 'invalid' } | { kind: 'success' } | { kind: 'tooMany' } | { kind: 'error'; message: string };
 
 type Context = {
   source: NewsletterSource;
@@ -20,7 +26,8 @@ type Context = {
 export type NewsletterEvent =
   | { type: 'form.email'; value: string }
   | { type: 'form.consent'; value: boolean }
-  | { type: 'form.submit'; userId: string | null };
+  /** The page's language: the confirmation e-mail is written in it. */
+  | { type: 'form.submit'; locale: NewsletterLocale };
 
 /** Mirrors the database's check (private.is_email_address): something@domain.tld, at most 254 characters. */
 export function looksLikeEmail(value: string): boolean {
@@ -38,10 +45,10 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : typeof error === 'string' ? error : '';
 }
 
-/** 23505 on the unique address index, surfaced by src/api as ApiError kind 'conflict'. */
-function isDuplicate(error: unknown): boolean {
-  const e = (error ?? {}) as { kind?: unknown; code?: unknown };
-  return e.kind === 'conflict' || e.code === '23505';
+/** public.subscribe_newsletter's rate limit (3 per address and hour): SQLSTATE PT429, HTTP 429. */
+function isRateLimited(error: unknown): boolean {
+  const e = (error ?? {}) as { status?: unknown; code?: unknown };
+  return e.code === 'PT429' || e.status === 429;
 }
 
 export const newsletterMachine = setup({
@@ -62,7 +69,7 @@ export const newsletterMachine = setup({
   guards: {
     // SPEC §5: email and consent both required, else the destructive toast and no request.
     formComplete: ({ context }) => looksLikeEmail(context.email) && context.consent,
-    duplicate: (_, params: { error: unknown }) => isDuplicate(params.error),
+    rateLimited: (_, params: { error: unknown }) => isRateLimited(params.error),
   },
 }).createMachine({
   id: 'newsletter',
@@ -80,8 +87,9 @@ export const newsletterMachine = setup({
       },
       states: {
         idle: {},
+        // The request was taken: "check your inbox to confirm", whatever the address.
         success: {},
-        alreadySubscribed: {},
+        tooMany: {},
         error: {},
       },
     },
@@ -92,16 +100,15 @@ export const newsletterMachine = setup({
         src: 'subscribe',
         input: ({ context, event }) => ({
           email: context.email.trim().toLowerCase(),
-          userId: event.type === 'form.submit' ? event.userId : null,
-          consent: true,
           source: context.source,
+          locale: event.type === 'form.submit' ? event.locale : 'en',
         }),
         onDone: { target: 'editing.success', actions: ['clearForm', { type: 'notify', params: { kind: 'success' } }] },
         onError: [
           {
-            guard: { type: 'duplicate', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing.alreadySubscribed',
-            actions: { type: 'notify', params: { kind: 'alreadySubscribed' } },
+            guard: { type: 'rateLimited', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing.tooMany',
+            actions: { type: 'notify', params: { kind: 'tooMany' } },
           },
           {
             target: 'editing.error',
@@ -116,7 +123,7 @@ export const newsletterMachine = setup({
   },
 });
 
-export type NewsletterStatus = 'idle' | 'subscribing' | 'success' | 'alreadySubscribed' | 'error';
+export type NewsletterStatus = 'idle' | 'subscribing' | 'success' | 'tooMany' | 'error';
 
 /** What the form shows: the running request or the outcome of the last attempt. */
 export const selectNewsletterStatus = (snapshot: { value: unknown }): NewsletterStatus => {

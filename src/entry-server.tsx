@@ -58,6 +58,7 @@ const KNOWN = [
   /^\/(cart|auth|account|orders|collections|about|contact|privacy|terms|impressum)\/?$/,
   /^\/orders\/[^/]+\/?$/,
   /^\/support\/(size-guide|shipping|returns|faq)\/?$/,
+  /^\/newsletter\/(confirm|unsubscribe)\/?$/,
   /^\/admin(\/.*)?$/,
 ];
 

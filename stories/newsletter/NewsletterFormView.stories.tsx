@@ -42,11 +42,11 @@ export const FooterSuccess: Story = {
   args: { status: 'success' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Thank you for subscribing to our newsletter.')).toBeVisible();
+    await expect(canvas.getByText("If this address isn't subscribed yet, we've sent it a link to confirm. Your subscription starts only when you click it.")).toBeVisible();
     await expect(canvas.getByLabelText('Email')).toHaveValue('');
   },
 };
-export const FooterAlreadySubscribed: Story = { args: { status: 'alreadySubscribed', email: SUBSCRIBER_EMAIL, consent: true } };
+export const FooterTooMany: Story = { args: { status: 'tooMany', email: SUBSCRIBER_EMAIL, consent: true } };
 export const FooterError: Story = { args: { status: 'error', email: SUBSCRIBER_EMAIL, consent: true, error: 'Failed to fetch' } };
 
 export const AccountIdle: Story = {
@@ -59,10 +59,10 @@ export const AccountIdle: Story = {
 };
 export const AccountSubscribing: Story = { args: { variant: 'account', status: 'subscribing', email: SUBSCRIBER_EMAIL } };
 export const AccountSuccess: Story = { args: { variant: 'account', status: 'success' } };
-export const AccountAlreadySubscribed: Story = {
-  args: { variant: 'account', status: 'alreadySubscribed', email: SUBSCRIBER_EMAIL },
+export const AccountTooMany: Story = {
+  args: { variant: 'account', status: 'tooMany', email: SUBSCRIBER_EMAIL },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('This email is already subscribed to our newsletter.')).toBeVisible();
+    await expect(within(canvasElement).getByText("We've already sent several confirmation emails to this address. Please check your inbox or try again in an hour.")).toBeVisible();
   },
 };
 export const AccountError: Story = { args: { variant: 'account', status: 'error', email: SUBSCRIBER_EMAIL, error: 'Failed to fetch' } };
@@ -75,8 +75,13 @@ export const FooterIdleDe = inGerman({
   },
 });
 export const FooterSubscribingDe = inGerman({ args: FooterSubscribing.args });
-export const FooterSuccessDe = inGerman({ args: FooterSuccess.args });
-export const FooterAlreadySubscribedDe = inGerman({ args: FooterAlreadySubscribed.args });
+export const FooterSuccessDe = inGerman({
+  args: FooterSuccess.args,
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    await expect(within(canvasElement).getByText(/Dein Abo beginnt erst, wenn Du ihn anklickst/)).toBeVisible();
+  },
+});
+export const FooterTooManyDe = inGerman({ args: FooterTooMany.args });
 export const FooterErrorDe = inGerman({ args: FooterError.args });
 export const AccountIdleDe = inGerman({ args: AccountIdle.args });
 export const AccountSubscribingDe = inGerman({
@@ -86,5 +91,5 @@ export const AccountSubscribingDe = inGerman({
   },
 });
 export const AccountSuccessDe = inGerman({ args: AccountSuccess.args });
-export const AccountAlreadySubscribedDe = inGerman({ args: AccountAlreadySubscribed.args });
+export const AccountTooManyDe = inGerman({ args: AccountTooMany.args });
 export const AccountErrorDe = inGerman({ args: AccountError.args });

@@ -246,7 +246,8 @@ const SPECS: TableSpec[] = [
         consent: true,
         source: role === 'anon' ? 'footer' : 'account',
       },
-      allowed: true,
+      // ADR 0022: sign-ups go through subscribe_newsletter (double opt-in) only.
+      allowed: role === 'service',
     }),
     fixture: async (m) => ({ key: (await serviceInsert('newsletter_subscribers', { email: `${m}@example.test`, consent: true, source: 'footer' })).email }),
     patch: () => ({ source: 'account' }),

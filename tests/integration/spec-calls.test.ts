@@ -420,19 +420,19 @@ describe('reviews', () => {
 });
 
 describe('newsletter', () => {
-  it('insert; a duplicate, also in other letter case, is 409 / 23505', async () => {
+  it('signs up through subscribe_newsletter (double opt-in, ADR 0022): the same answer again, in any letter case; direct inserts are refused', async () => {
     const email = uniqueEmail('news');
-    const first = await anon.from('newsletter_subscribers').insert({ email, user_id: null, consent: true, source: 'footer' });
+    const first = await anon.rpc('subscribe_newsletter', { email, source: 'footer', locale: 'en' });
     expect(first.error).toBeNull();
-    expect(first.status).toBe(201);
-    const again = await anon.from('newsletter_subscribers').insert({ email, user_id: null, consent: true, source: 'footer' });
-    expect(again.status).toBe(409);
-    expect(again.error?.code).toBe('23505');
-    const upper = await alex.client.from('newsletter_subscribers').insert({ email: email.toUpperCase(), user_id: alex.user.id, consent: true, source: 'account' });
-    expect(upper.status).toBe(409);
-    expect(upper.error?.code).toBe('23505');
+    expect(first.status).toBe(204);
+    const upper = await alex.client.rpc('subscribe_newsletter', { email: email.toUpperCase(), source: 'account', locale: 'de' });
+    expect(upper.error).toBeNull();
+    expect(upper.status).toBe(204);
+    const direct = await anon.from('newsletter_subscribers').insert({ email: uniqueEmail('news'), user_id: null, consent: true, source: 'footer' });
+    expect(direct.error?.code).toBe('42501');
     const { data } = await service.from('newsletter_subscribers').select('*').ilike('email', email);
     expect(data).toHaveLength(1);
+    expect(data?.[0]).toMatchObject({ status: 'pending', source: 'account', locale: 'de' });
     await service.from('newsletter_subscribers').delete().ilike('email', email);
   });
 });

@@ -17,7 +17,7 @@ type GraphEvent =
   | { type: 'xstate.done.actor.subscribe'; output: undefined }
   | { type: 'xstate.error.actor.subscribe'; error: unknown };
 
-const duplicate = new ApiError('conflict', 'duplicate key value violates unique constraint "newsletter_subscribers_email_key"', { code: '23505' });
+const tooMany = new ApiError('unknown', 'Too many sign-ups for this address. Please try again in an hour.', { code: 'PT429' });
 const offline = new ApiError('network', 'Failed to fetch');
 
 const events: GraphEvent[] = [
@@ -26,10 +26,10 @@ const events: GraphEvent[] = [
   { type: 'form.email', value: '' },
   { type: 'form.consent', value: true },
   { type: 'form.consent', value: false },
-  { type: 'form.submit', userId: null },
-  { type: 'form.submit', userId: 'user-1' },
+  { type: 'form.submit', locale: 'en' },
+  { type: 'form.submit', locale: 'de' },
   { type: 'xstate.done.actor.subscribe', output: undefined },
-  { type: 'xstate.error.actor.subscribe', error: duplicate },
+  { type: 'xstate.error.actor.subscribe', error: tooMany },
   { type: 'xstate.error.actor.subscribe', error: offline },
 ];
 
@@ -100,7 +100,7 @@ describe.each<NewsletterInput>([{ source: 'footer' }, { source: 'account' }])('n
           if (status === 'subscribing') {
             // A request is made only for a complete form, with the address normalised and consent true.
             expect(looksLikeEmail(before.context.email) && before.context.consent).toBe(true);
-            expect(newRequests).toEqual([{ email: before.context.email.trim().toLowerCase(), userId: event.userId, consent: true, source: input.source }]);
+            expect(newRequests).toEqual([{ email: before.context.email.trim().toLowerCase(), source: input.source, locale: event.locale }]);
             expect(newNotices).toEqual([]);
           } else {
             expect(status).toBe('idle');
@@ -115,7 +115,7 @@ describe.each<NewsletterInput>([{ source: 'footer' }, { source: 'account' }])('n
             expect(newNotices).toEqual([{ kind: 'success' }]);
             expect(after.context).toMatchObject({ email: '', consent: input.source === 'account', error: null });
           }
-          if (status === 'alreadySubscribed') expect(newNotices).toEqual([{ kind: 'alreadySubscribed' }]);
+          if (status === 'tooMany') expect(newNotices).toEqual([{ kind: 'tooMany' }]);
           if (status === 'error') {
             expect(newNotices).toEqual([{ kind: 'error', message: 'Failed to fetch' }]);
             expect(after.context.error).toBe('Failed to fetch');
@@ -135,49 +135,57 @@ describe('newsletter machine: rules', () => {
   it('the footer requires the consent tick; the account form implies it', () => {
     const footer = harness({ source: 'footer' });
     footer.actor.send({ type: 'form.email', value: 'fan@example.com' });
-    footer.actor.send({ type: 'form.submit', userId: null });
+    footer.actor.send({ type: 'form.submit', locale: 'en' });
     expect(selectNewsletterStatus(footer.actor.getSnapshot())).toBe('idle');
     expect(footer.notices).toEqual([{ kind: 'invalid' }]);
 
     const account = harness({ source: 'account' });
     account.actor.send({ type: 'form.email', value: 'fan@example.com' });
-    account.actor.send({ type: 'form.submit', userId: 'user-1' });
+    account.actor.send({ type: 'form.submit', locale: 'de' });
     expect(selectNewsletterStatus(account.actor.getSnapshot())).toBe('subscribing');
-    expect(account.requests).toEqual([{ email: 'fan@example.com', userId: 'user-1', consent: true, source: 'account' }]);
+    expect(account.requests).toEqual([{ email: 'fan@example.com', source: 'account', locale: 'de' }]);
   });
 
-  it('a duplicate is recognised by the ApiError kind or by the raw 23505 code', async () => {
-    for (const error of [duplicate, { code: '23505', message: 'dup' }]) {
+  it('the rate limit is recognised by the PT429 code or the HTTP 429 status; any other failure is an error', async () => {
+    for (const error of [tooMany, { status: 429, message: 'Too Many Requests' }]) {
       const { actor, play, notices } = harness({ source: 'footer' });
       actor.send({ type: 'form.email', value: 'fan@example.com' });
       actor.send({ type: 'form.consent', value: true });
-      actor.send({ type: 'form.submit', userId: null });
+      actor.send({ type: 'form.submit', locale: 'en' });
       await play({ type: 'xstate.error.actor.subscribe', error });
-      expect(selectNewsletterStatus(actor.getSnapshot())).toBe('alreadySubscribed');
-      expect(notices).toEqual([{ kind: 'alreadySubscribed' }]);
+      expect(selectNewsletterStatus(actor.getSnapshot())).toBe('tooMany');
+      expect(notices).toEqual([{ kind: 'tooMany' }]);
     }
+    // A unique violation can no longer happen (the RPC answers the same for a subscribed address);
+    // if anything like it came back, it is an error, never "already subscribed".
+    const { actor, play, notices } = harness({ source: 'account' });
+    actor.send({ type: 'form.email', value: 'fan@example.com' });
+    actor.send({ type: 'form.submit', locale: 'en' });
+    await play({ type: 'xstate.error.actor.subscribe', error: new ApiError('conflict', 'duplicate key', { code: '23505' }) });
+    expect(selectNewsletterStatus(actor.getSnapshot())).toBe('error');
+    expect(notices).toEqual([{ kind: 'error', message: 'duplicate key' }]);
   });
 
   it('after a success the form is empty again and a new address can be subscribed', async () => {
     const { actor, play, requests } = harness({ source: 'footer' });
     actor.send({ type: 'form.email', value: 'a@example.com' });
     actor.send({ type: 'form.consent', value: true });
-    actor.send({ type: 'form.submit', userId: null });
+    actor.send({ type: 'form.submit', locale: 'en' });
     await play({ type: 'xstate.done.actor.subscribe', output: undefined });
     expect(actor.getSnapshot().context).toMatchObject({ email: '', consent: false });
     actor.send({ type: 'form.email', value: 'b@example.com' });
     expect(selectNewsletterStatus(actor.getSnapshot())).toBe('idle');
     actor.send({ type: 'form.consent', value: true });
-    actor.send({ type: 'form.submit', userId: null });
+    actor.send({ type: 'form.submit', locale: 'en' });
     expect(requests.map((r) => r.email)).toEqual(['a@example.com', 'b@example.com']);
   });
 
   it('edits are ignored while the request is running', () => {
     const { actor } = harness({ source: 'account' });
     actor.send({ type: 'form.email', value: 'fan@example.com' });
-    actor.send({ type: 'form.submit', userId: null });
+    actor.send({ type: 'form.submit', locale: 'en' });
     actor.send({ type: 'form.email', value: 'other@example.com' });
-    actor.send({ type: 'form.submit', userId: null });
+    actor.send({ type: 'form.submit', locale: 'en' });
     expect(selectNewsletterStatus(actor.getSnapshot())).toBe('subscribing');
     expect(actor.getSnapshot().context.email).toBe('fan@example.com');
   });

@@ -946,21 +946,17 @@ describe('row level security', () => {
     });
   });
 
-  it('accepts newsletter sign-ups and contact messages from anyone, readable by admins only', async () => {
+  it('accepts newsletter sign-ups (only through subscribe_newsletter) and contact messages from anyone, readable by admins only', async () => {
     const customer = await createUser();
     const admin = await createAdmin();
     const email = `visitor-${unique()}@example.test`;
-    await as(anon, (tx) =>
-      tx.query(`insert into public.newsletter_subscribers (email, consent, source) values ($1, true, 'footer')`, [email]),
-    );
-    await expect(
-      as(anon, (tx) =>
-        tx.query(`insert into public.newsletter_subscribers (email, user_id, consent, source) values ($1, $2, true, 'footer')`, [
-          `x-${email}`,
-          customer.id,
-        ]),
-      ),
-    ).rejects.toEqual(violates('42501'));
+    await as(anon, (tx) => tx.query(`select public.subscribe_newsletter($1, 'footer', 'en')`, [email]));
+    // ADR 0022: no direct inserts, so nobody is on the list without the double opt-in.
+    for (const claims of [anon, customer.claims]) {
+      await expect(
+        as(claims, (tx) => tx.query(`insert into public.newsletter_subscribers (email, consent, source) values ($1, true, 'footer')`, [`x-${email}`])),
+      ).rejects.toEqual(violates('42501'));
+    }
     await as(customer.claims, (tx) =>
       tx.query(`insert into public.contact_messages (email, message) values ($1, 'Hello')`, [customer.email]),
     );

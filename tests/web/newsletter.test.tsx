@@ -9,7 +9,7 @@ import NewsletterSignup from '../../src/features/newsletter/NewsletterSignup';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
 import { render } from './support';
 
-vi.mock('../../src/api/newsletter', () => ({ subscribe: vi.fn() }));
+vi.mock('../../src/api/newsletter', () => ({ subscribe: vi.fn(), confirmSubscription: vi.fn(), unsubscribe: vi.fn() }));
 
 
 function view(overrides: Partial<NewsletterFormViewProps> = {}) {
@@ -56,8 +56,8 @@ describe('NewsletterFormView', () => {
   });
 
   it.each([
-    ['success', 'Thank you for subscribing to our newsletter.'],
-    ['alreadySubscribed', 'This email is already subscribed to our newsletter.'],
+    ['success', "If this address isn't subscribed yet, we've sent it a link to confirm. Your subscription starts only when you click it."],
+    ['tooMany', "We've already sent several confirmation emails to this address. Please check your inbox or try again in an hour."],
     ['error', 'Failed to fetch'],
   ] as const)('%s shows its outcome under the form', (status, text) => {
     view({ status, error: status === 'error' ? 'Failed to fetch' : null });
@@ -99,7 +99,7 @@ describe('NewsletterSignup (container with fake services)', () => {
     expect(mockedSubscribe).not.toHaveBeenCalled();
   });
 
-  it('subscribes with the signed-in user, shows Subscribing..., then clears the form', async () => {
+  it('asks for the subscription in the page language, shows Subscribing..., then "check your inbox" and clears the form', async () => {
     let finish: () => void = () => {};
     mockedSubscribe.mockImplementation(() => new Promise<void>((r) => (finish = r)));
     mount('footer', 'user-1');
@@ -107,23 +107,23 @@ describe('NewsletterSignup (container with fake services)', () => {
     await user.type(screen.getByLabelText('Email'), ' Fan@Example.com');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(mockedSubscribe).toHaveBeenCalledWith({ email: 'fan@example.com', userId: 'user-1', consent: true, source: 'footer' });
+    expect(mockedSubscribe).toHaveBeenCalledWith({ email: 'fan@example.com', source: 'footer', locale: 'en' });
     expect((screen.getByRole('button', { name: 'Subscribing...' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => finish());
-    expect(lastToast()).toMatchObject({ title: 'Success', description: 'Thank you for subscribing to our newsletter.', variant: 'success' });
+    expect(lastToast()).toMatchObject({ title: 'Check your inbox', description: "If this address isn't subscribed yet, we've sent it a link to confirm. Your subscription starts only when you click it.", variant: 'success' });
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
   });
 
-  it('23505 becomes the info toast; other errors the destructive one with the server message', async () => {
-    mockedSubscribe.mockRejectedValueOnce(new ApiError('conflict', 'duplicate key', { code: '23505' }));
+  it('the rate limit (PT429) becomes the info toast; other errors the destructive one with the server message', async () => {
+    mockedSubscribe.mockRejectedValueOnce(new ApiError('unknown', 'Too many sign-ups for this address. Please try again in an hour.', { code: 'PT429' }));
     mockedSubscribe.mockRejectedValueOnce(new ApiError('network', 'Failed to fetch'));
     mount('account');
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'fan@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await vi.waitFor(() => expect(lastToast()).toMatchObject({ title: 'Already subscribed', variant: 'info' }));
-    expect(mockedSubscribe).toHaveBeenLastCalledWith({ email: 'fan@example.com', userId: null, consent: true, source: 'account' });
+    await vi.waitFor(() => expect(lastToast()).toMatchObject({ title: 'Please wait a little', variant: 'info' }));
+    expect(mockedSubscribe).toHaveBeenLastCalledWith({ email: 'fan@example.com', source: 'account', locale: 'en' });
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await vi.waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description: 'Failed to fetch', variant: 'destructive' }));
     // The address stays, so a retry is one click.

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { fieldInput, fieldLabel } from '../../ui/TextField';
 
-export type NewsletterFormStatus = 'idle' | 'subscribing' | 'success' | 'alreadySubscribed' | 'error';
+export type NewsletterFormStatus = 'idle' | 'subscribing' | 'success' | 'tooMany' | 'error';
 
 export type NewsletterFormViewProps = {
   /** footer: email and consent checkbox; account: email only (subscribing there is the consent). */
@@ -33,9 +33,9 @@ export function NewsletterFormView({ variant, status, email, consent, error, onE
   };
   const outcome =
     status === 'success' ? (
-      <Trans>Thank you for subscribing to our newsletter.</Trans>
-    ) : status === 'alreadySubscribed' ? (
-      <Trans>This email is already subscribed to our newsletter.</Trans>
+      <Trans>If this address isn't subscribed yet, we've sent it a link to confirm. Your subscription starts only when you click it.</Trans>
+    ) : status === 'tooMany' ? (
+      <Trans>We've already sent several confirmation emails to this address. Please check your inbox or try again in an hour.</Trans>
     ) : status === 'error' ? (
       error || <Trans>Something went wrong. Please try again.</Trans>
     ) : null;

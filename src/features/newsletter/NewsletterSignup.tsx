@@ -1,9 +1,7 @@
-import { useAuthSelector } from '../../services/useAuthSelector';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { selectUser } from '../../../machines/authMachine';
 import { newsletterMachine, selectNewsletterStatus, type NewsletterNotice, type NewsletterSource } from '../../../machines/newsletterMachine';
 import { subscribe } from '../../api/newsletter';
 import { useNotify } from '../../services/context';
@@ -12,10 +10,10 @@ import { NewsletterFormView } from './NewsletterFormView';
 const texts = {
   invalidTitle: msg`Error`,
   invalid: msg`Please enter your email and accept the terms.`,
-  successTitle: msg`Success`,
-  success: msg`Thank you for subscribing to our newsletter.`,
-  alreadyTitle: msg`Already subscribed`,
-  already: msg`This email is already subscribed to our newsletter.`,
+  successTitle: msg`Check your inbox`,
+  success: msg`If this address isn't subscribed yet, we've sent it a link to confirm. Your subscription starts only when you click it.`,
+  tooManyTitle: msg`Please wait a little`,
+  tooMany: msg`We've already sent several confirmation emails to this address. Please check your inbox or try again in an hour.`,
   errorTitle: msg`Error`,
   error: msg`Something went wrong. Please try again.`,
 };
@@ -24,7 +22,6 @@ const texts = {
 export default function NewsletterSignup({ source }: { source: NewsletterSource }) {
   const { i18n } = useLingui();
   const notify = useNotify();
-  const user = useAuthSelector(selectUser);
   // i18n._ runs when the toast is shown, so it speaks the language active at that moment.
   const toastFor = (notice: NewsletterNotice) => {
     switch (notice.kind) {
@@ -32,8 +29,8 @@ export default function NewsletterSignup({ source }: { source: NewsletterSource 
         return { title: i18n._(texts.invalidTitle), description: i18n._(texts.invalid), variant: 'destructive' as const };
       case 'success':
         return { title: i18n._(texts.successTitle), description: i18n._(texts.success), variant: 'success' as const };
-      case 'alreadySubscribed':
-        return { title: i18n._(texts.alreadyTitle), description: i18n._(texts.already), variant: 'info' as const };
+      case 'tooMany':
+        return { title: i18n._(texts.tooManyTitle), description: i18n._(texts.tooMany), variant: 'info' as const };
       case 'error':
         return { title: i18n._(texts.errorTitle), description: notice.message || i18n._(texts.error), variant: 'destructive' as const };
     }
@@ -55,7 +52,7 @@ export default function NewsletterSignup({ source }: { source: NewsletterSource 
       error={error}
       onEmailChange={(value) => send({ type: 'form.email', value })}
       onConsentChange={(value) => send({ type: 'form.consent', value })}
-      onSubmit={() => send({ type: 'form.submit', userId: user?.id ?? null })}
+      onSubmit={() => send({ type: 'form.submit', locale: i18n.locale === 'de' ? 'de' : 'en' })}
     />
   );
 }
