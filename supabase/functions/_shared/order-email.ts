@@ -1,6 +1,7 @@
 import { colorLabel } from './colour-names.ts';
 import { addressHtml, addressLines, BRAND, type EmailAddress, escapeHtml, htmlPage, INTL_LOCALE, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail } from './email-parts.ts';
 import type { FunctionEnv } from './env.ts';
+import { type NewsletterEmail, renderNewsletterEmail } from './newsletter-email.ts';
 import { type OrderNotice, renderNoticeEmail } from './notice-email.ts';
 import { callRpc } from './supabase-api.ts';
 
@@ -173,7 +174,8 @@ let warnedUnconfigured = false;
 /** One outbox: how its e-mails are claimed, written, named in the log and put back. */
 interface Outbox<T> {
   claim: string;
-  render: (item: T) => RenderedEmail;
+  /** The env gives what an e-mail's links need (SITE_URL). */
+  render: (item: T, env: FunctionEnv) => RenderedEmail;
   label: (item: T) => string;
   release: (item: T) => [fn: string, args: Record<string, unknown>];
 }
@@ -192,9 +194,18 @@ const NOTICES: Outbox<OrderNotice> = {
   release: (notice) => ['release_order_notice', { notice_id: notice.id }],
 };
 
+/** Newsletter confirmations (ADR 0022): the claim hands over the raw tokens and a release gives them back. */
+const NEWSLETTER: Outbox<NewsletterEmail> = {
+  claim: 'claim_newsletter_emails',
+  render: (mail, env) => renderNewsletterEmail(mail, env.SITE_URL),
+  label: (mail) => `newsletter ${mail.kind} ${mail.id}`,
+  release: (mail) => ['release_newsletter_email', { email_id: mail.id, confirm_token: mail.confirmToken, unsubscribe_token: mail.unsubscribeToken }],
+};
+
 /**
  * Sends the queued order e-mails: the confirmations (public.claim_order_emails), then the shipping
- * and refund notices (public.claim_order_notices). Each batch is claimed (marked sent), each e-mail
+ * and refund notices (public.claim_order_notices), then the newsletter confirmations
+ * (public.claim_newsletter_emails, ADR 0022). Each batch is claimed (marked sent), each e-mail
  * POSTed to MAIL_SEND_URL, and the ones the endpoint did not accept are released. Never throws:
  * its callers have already taken the payment (or shipped, or refunded) and must answer regardless.
  */
@@ -204,12 +215,13 @@ export async function deliverOrderEmails(env: FunctionEnv, maxCount = 20): Promi
   if (!target) {
     if (!warnedUnconfigured) {
       warnedUnconfigured = true;
-      console.warn('[order-email] MAIL_SEND_URL is not set: order e-mails stay queued in public.order_emails and public.order_notices');
+      console.warn('[order-email] MAIL_SEND_URL is not set: e-mails stay queued in public.order_emails, public.order_notices and public.newsletter_emails');
     }
     return report;
   }
   await deliver(env, target, CONFIRMATIONS, maxCount, report);
   await deliver(env, target, NOTICES, maxCount, report);
+  await deliver(env, target, NEWSLETTER, maxCount, report);
   return report;
 }
 
@@ -228,7 +240,7 @@ async function deliver<T>(env: FunctionEnv, target: string, outbox: Outbox<T>, m
         const res = await fetch(target, {
           method: 'POST',
           headers: { authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-          body: JSON.stringify(outbox.render(item)),
+          body: JSON.stringify(outbox.render(item, env)),
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         });
         await res.arrayBuffer().catch(() => undefined);

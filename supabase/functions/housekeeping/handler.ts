@@ -6,7 +6,8 @@ import { bearerRole, callRpc } from '../_shared/supabase-api.ts';
 /**
  * POST, with the service-role key: what the local server does every few seconds, for a hosted
  * project's cron (docs/deploy.md): checkout sessions past their 30 minutes end and give their held
- * stock back, and the queued order e-mails (confirmations, shipping and refund notices) go out.
+ * stock back, and the queued e-mails (order confirmations, shipping and refund notices, newsletter
+ * confirmations) go out.
  * → {expired, mailed}.
  */
 export function createHandler(env: FunctionEnv): FunctionHandler {
