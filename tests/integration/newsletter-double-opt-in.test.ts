@@ -198,6 +198,17 @@ describe('unsubscribe_newsletter', () => {
   });
 });
 
+describe('the REST answer cache (ADR 0019) stays on', () => {
+  it('no function a GET could call reads request.headers: the confirming IP is read by a volatile one', async () => {
+    const rows = await sql<{ name: string }>(
+      `select n.nspname || '.' || p.proname as name from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+       where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'
+         and p.prorettype <> 'pg_catalog.trigger'::pg_catalog.regtype and p.provolatile <> 'v' and p.prosrc ~* 'request\\.headers'`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('who may touch the list', () => {
   it('anon and customers can neither read nor insert subscribers, nor read the outbox or claim it', async () => {
     const email = uniqueEmail('dbl-rls');
