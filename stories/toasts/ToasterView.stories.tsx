@@ -34,14 +34,14 @@ export const Default: Story = {
 export const Success: Story = {
   args: { toasts: [toasts.en.success] },
   play: async ({ canvasElement }) => {
-    await expect(within(region(canvasElement)).getByRole('status')).toHaveTextContent('Thank you for subscribing to our newsletter.');
+    await expect(within(region(canvasElement)).getByRole('status')).toHaveTextContent('Your subscription starts only when you click it.');
   },
 };
 
 export const Info: Story = {
   args: { toasts: [toasts.en.info] },
   play: async ({ canvasElement }) => {
-    await expect(within(region(canvasElement)).getByRole('status')).toHaveTextContent('Already subscribed');
+    await expect(within(region(canvasElement)).getByRole('status')).toHaveTextContent('Please wait a little');
   },
 };
 

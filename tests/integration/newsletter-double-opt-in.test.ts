@@ -4,13 +4,14 @@
  * confirmed address), at most 3 per address and hour; the link confirms once, within 48 hours, and
  * records time and a hashed address; unsubscribe; nobody but the service role reads the list.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALEX, anonClient, rest, serviceClient, signIn, type SignedIn, sql, uniqueEmail } from './support.ts';
+import { ADMIN, ALEX, anonClient, rest, serviceClient, signIn, type SignedIn, sql, uniqueEmail } from './support.ts';
 
 const anon = anonClient();
 const service = serviceClient();
 let alex: SignedIn;
+let admin: SignedIn;
 
 type Subscriber = {
   id: string;
@@ -61,6 +62,7 @@ const confirm = (token: string, headers: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   alex = await signIn(ALEX.email, ALEX.password);
+  admin = await signIn(ADMIN.email, ADMIN.password);
 });
 
 afterAll(async () => {
@@ -210,7 +212,7 @@ describe('the REST answer cache (ADR 0019) stays on', () => {
 });
 
 describe('who may touch the list', () => {
-  it('anon and customers can neither read nor insert subscribers, nor read the outbox or claim it', async () => {
+  it('anon and customers can neither read nor insert subscribers, nor read the outbox or claim it; the admin only reads', async () => {
     const email = uniqueEmail('dbl-rls');
     await subscribe(email);
     for (const client of [anon, alex.client]) {
@@ -221,6 +223,11 @@ describe('who may touch the list', () => {
       expect((await client.from('newsletter_emails').select('*')).error?.code).toBe('42501');
       expect((await client.rpc('claim_newsletter_emails', { max_count: 1 })).error?.code).toBe('42501');
     }
+    // The admin reads the list (to answer questions about consent) but cannot add to it or send from it.
+    expect((await admin.client.from('newsletter_subscribers').select('email,status').eq('email', email)).data).toEqual([{ email, status: 'pending' }]);
+    expect((await admin.client.from('newsletter_subscribers').insert({ email: uniqueEmail('dbl-admin'), consent: true, source: 'footer' })).error?.code).toBe('42501');
+    expect((await admin.client.rpc('claim_newsletter_emails', { max_count: 1 })).error?.code).toBe('42501');
+    expect((await admin.client.rpc('release_newsletter_email', { email_id: randomUUID(), confirm_token: 'x', unsubscribe_token: 'y' })).error?.code).toBe('42501');
     expect(await queued(email)).toBe(1);
   });
 });
