@@ -33,7 +33,7 @@ const Impressum = lazyFeature('content', () => import('../features/content/Impre
 /** The whole admin area: one chunk (and one catalogue) that shoppers never load. */
 const Admin = lazyFeature<AdminScreen>('admin', () => import('../features/admin/AdminRoute'));
 export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
-const NewsletterLink = lazyFeature<{ action: 'confirm' | 'unsubscribe' }>('newsletter', () => import('../features/newsletter/NewsletterLinkRoute'));
+const NewsletterLink = lazyFeature<{ action: 'confirm' | 'unsubscribe' }>('newsletterLink', () => import('../features/newsletterLink/NewsletterLinkRoute'));
 
 /**
  * The screens a visit usually starts on: their code and texts load together with the app instead

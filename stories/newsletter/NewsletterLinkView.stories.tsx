@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { NewsletterLinkView } from '../../src/features/newsletter/NewsletterLinkView';
+import { NewsletterLinkView } from '../../src/features/newsletterLink/NewsletterLinkView';
 import { inGerman } from '../support';
 
 /** /newsletter/confirm and /newsletter/unsubscribe in every state of newsletterLinkMachine. */

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmSubscription, unsubscribe } from '../../src/api/newsletter';
 import { ApiError } from '../../src/api/errors';
-import NewsletterLinkRoute from '../../src/features/newsletter/NewsletterLinkRoute';
-import { NewsletterLinkView } from '../../src/features/newsletter/NewsletterLinkView';
-import { tokenFromSearch } from '../../src/features/newsletter/url';
+import NewsletterLinkRoute from '../../src/features/newsletterLink/NewsletterLinkRoute';
+import { NewsletterLinkView } from '../../src/features/newsletterLink/NewsletterLinkView';
+import { tokenFromSearch } from '../../src/features/newsletterLink/url';
 import { render, renderAt } from './support';
 
 vi.mock('../../src/api/newsletter', () => ({ subscribe: vi.fn(), confirmSubscription: vi.fn(), unsubscribe: vi.fn() }));
