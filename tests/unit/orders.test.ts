@@ -23,6 +23,7 @@ import {
   parseOrderNumber,
   parseSessionId,
   parseShippingAddress,
+  cartVat,
   quoteShipping,
   regionForCountry,
   type ShippingRegion,
@@ -90,10 +91,12 @@ describe('shipping regions', () => {
 describe('quoteShipping (SPEC §9, price_cart: free from the threshold on)', () => {
   it.each(RATES.map((rate) => [rate.region, rate] as const))('%s: standard rate below the threshold, free at and above it', (region, rate) => {
     const below = rate.freeFrom - 1;
-    expect(quoteShipping(RATES, region, below)).toEqual({ shipping: rate.standardRate, freeFrom: rate.freeFrom, missingForFree: 1, total: below + rate.standardRate });
-    expect(quoteShipping(RATES, region, rate.freeFrom)).toEqual({ shipping: 0, freeFrom: rate.freeFrom, missingForFree: 0, total: rate.freeFrom });
-    expect(quoteShipping(RATES, region, rate.freeFrom + 1)).toEqual({ shipping: 0, freeFrom: rate.freeFrom, missingForFree: 0, total: rate.freeFrom + 1 });
-    expect(quoteShipping(RATES, region, 0)).toEqual({ shipping: rate.standardRate, freeFrom: rate.freeFrom, missingForFree: rate.freeFrom, total: rate.standardRate });
+    // The VAT line of each quote is the region's (cartVat, tested below): contained for DE, else destination or export.
+    const vat = (total: number) => cartVat(region, total, rate.vatRateBasisPoints);
+    expect(quoteShipping(RATES, region, below)).toEqual({ shipping: rate.standardRate, freeFrom: rate.freeFrom, missingForFree: 1, total: below + rate.standardRate, vat: vat(below + rate.standardRate) });
+    expect(quoteShipping(RATES, region, rate.freeFrom)).toEqual({ shipping: 0, freeFrom: rate.freeFrom, missingForFree: 0, total: rate.freeFrom, vat: vat(rate.freeFrom) });
+    expect(quoteShipping(RATES, region, rate.freeFrom + 1)).toEqual({ shipping: 0, freeFrom: rate.freeFrom, missingForFree: 0, total: rate.freeFrom + 1, vat: vat(rate.freeFrom + 1) });
+    expect(quoteShipping(RATES, region, 0)).toEqual({ shipping: rate.standardRate, freeFrom: rate.freeFrom, missingForFree: rate.freeFrom, total: rate.standardRate, vat: vat(rate.standardRate) });
   });
 
   it('the SPEC §9 figures themselves', () => {
@@ -101,7 +104,8 @@ describe('quoteShipping (SPEC §9, price_cart: free from the threshold on)', () 
     expect(quoteShipping(RATES, 'EU', 7499)?.shipping).toBe(799);
     expect(quoteShipping(RATES, 'UK', 9999)?.shipping).toBe(999);
     expect(quoteShipping(RATES, 'US', 14999)?.shipping).toBe(1299);
-    expect(quoteShipping(RATES, 'DE', 2999)).toEqual({ shipping: 499, freeFrom: 5000, missingForFree: 2001, total: 3498 });
+    // €34.98 in Germany contains 19 % VAT: round(3498 × 19 / 119) = 559 cents.
+    expect(quoteShipping(RATES, 'DE', 2999)).toEqual({ shipping: 499, freeFrom: 5000, missingForFree: 2001, total: 3498, vat: { kind: 'contained', rateBasisPoints: 1900, amount: 559 } });
   });
 
   it('no rates, or none for the region: no quote ("Calculated at checkout")', () => {
