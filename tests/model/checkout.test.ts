@@ -21,8 +21,9 @@ type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 /** A subtotal that ships free to Germany (from 50 €) but not to the EU (from 75 €). */
 const SUBTOTAL = 6000;
 const QUOTES: Partial<Record<ShippingRegion, unknown>> = {
-  DE: { shipping: 0, freeFrom: 5000, missingForFree: 0, total: 6000 },
-  EU: { shipping: 799, freeFrom: 7500, missingForFree: 1500, total: 6799 },
+  // €60.00 to Germany contains 19 % VAT: round(6000 × 19 / 119) = 958 cents; the EU's depends on the destination.
+  DE: { shipping: 0, freeFrom: 5000, missingForFree: 0, total: 6000, vat: { kind: 'contained', rateBasisPoints: 1900, amount: 958 } },
+  EU: { shipping: 799, freeFrom: 7500, missingForFree: 1500, total: 6799, vat: { kind: 'destination' } },
 };
 
 const LINES: CheckoutLine[] = [
@@ -302,7 +303,7 @@ describe('checkout machine: rules', () => {
     expect(h.rateCalls).toEqual([1]);
     // Refused: the cart page shows the charge for the region, the rates were kept.
     await h.play({ type: 'xstate.error.actor.createSession', error: offline });
-    expect(selectQuote(h.actor.getSnapshot(), 4999)).toEqual({ shipping: 1299, freeFrom: 15000, missingForFree: 10001, total: 6298 });
+    expect(selectQuote(h.actor.getSnapshot(), 4999)).toEqual({ shipping: 1299, freeFrom: 15000, missingForFree: 10001, total: 6298, vat: { kind: 'export' } });
   });
 
   it('the located country sets the region until the shopper picks one; an earlier choice is kept', async () => {
