@@ -190,6 +190,7 @@ describe('stripe-webhook', () => {
       const first = await send().finally(() => {
         console.error = quiet;
       });
+      expect(first.status).toBe(502);
       expect(await first.json()).toMatchObject({ fulfilled: false, reason: 'price_changed', refund: { status: 'failed' } });
       expect(await refundsFor(sessionId)).toMatchObject([{ status: 'failed', provider_refund_id: null }]);
       stripe.failRefundsWith = undefined;

@@ -103,12 +103,10 @@ export function createHandler(env: FunctionEnv, now: () => number = () => Date.n
       if (session.payment_status !== 'paid') return jsonResponse(200, { received: true, fulfilled: false, note: 'The session is not paid yet' });
       const settled = await settlePayment(env, session.id, paymentDetails(session));
       if (settled.outcome === 'order') return jsonResponse(200, { received: true, fulfilled: true, orderNumber: settled.orderNumber });
-      return jsonResponse(200, {
-        received: true,
-        fulfilled: false,
-        reason: settled.reason,
-        refund: settled.refund ? { id: settled.refund.id, status: settled.refund.status } : { id: settled.refundId, status: 'succeeded' },
-      });
+      const refund = settled.refund ? { id: settled.refund.id, status: settled.refund.status } : { id: settled.refundId, status: 'succeeded' };
+      // A refund the provider refused is recorded as failed; a non-2xx answer makes Stripe deliver
+      // the event again (for up to three days), and each delivery retries it under the same key.
+      return jsonResponse(refund.status === 'failed' ? 502 : 200, { received: true, fulfilled: false, reason: settled.reason, refund });
     } catch (e) {
       if (unknownSession(e)) return errorResponse(404, `Checkout session ${session.id} is not one of this shop's`);
       // Anything else (database or network down) is worth Stripe's retry.
