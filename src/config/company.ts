@@ -1,36 +1,13 @@
 import { msg } from '@lingui/core/macro';
+import { COMPANY } from '../../supabase/functions/_shared/company.ts';
 
 /**
- * The shop's own facts: who runs it, where it is registered and how to reach it. The footer, the
- * contact page, the FAQ, the privacy policy, the terms and the legal notice (Impressum, § 5 DDG)
- * all read them from here, so a change is one edit.
- *
- * DEMO DATA — every value below is fictitious: the "Mustermann" names, the Musterstraße address,
- * the register number, the VAT ID and a phone number from the block the Bundesnetzagentur keeps
- * free for films and TV (030 23125 …). Replace them with the company's real data before the shop
- * trades (README, "The company's data").
+ * The shop's own facts (company, address, register, VAT ID, contact) live in
+ * supabase/functions/_shared/company.ts, so the e-mails the functions send name the same company
+ * as the footer, the contact page, the FAQ, the privacy policy, the terms, the legal notice and the
+ * withdrawal information. DEMO DATA there: replace it before the shop trades (README).
  */
-export const COMPANY = {
-  /** The brand, as the copyright line names it. */
-  brand: 'No Pain, No Gain',
-  /** The full registered name, with the legal form. */
-  name: 'No Pain, No Gain GmbH',
-  legalForm: 'GmbH',
-  /** A street address where the company can be served: § 5 DDG allows no PO box. */
-  street: 'Musterstraße 12',
-  postcode: '10115',
-  city: 'Berlin',
-  /** Who represents the company (a GmbH: its managing directors). */
-  managingDirectors: ['Max Mustermann', 'Erika Mustermann'],
-  registerCourt: 'Amtsgericht Charlottenburg',
-  registerNumber: 'HRB 123456 B',
-  /** Umsatzsteuer-Identifikationsnummer under § 27a UStG. */
-  vatId: 'DE123456789',
-  email: 'support@nopain-nogain.com',
-  privacyEmail: 'privacy@nopain-nogain.com',
-  phone: '+49 30 23125 420',
-  website: 'nopain-nogain.com',
-} as const;
+export { COMPANY };
 
 /** SPEC §2 Contact, §9 support hours and reply time. */
 export const SUPPORT_EMAIL = COMPANY.email;

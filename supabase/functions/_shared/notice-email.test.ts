@@ -186,3 +186,52 @@ describe('renderNoticeEmail: refunded', () => {
     expect(() => renderNoticeEmail({ ...refunded({}), refund: null })).toThrow(/has no refund/);
   });
 });
+
+const withdrawn = (withdrawal: Partial<NonNullable<OrderNotice['withdrawal']>> = {}, over: Partial<OrderNotice> = {}): OrderNotice => ({
+  ...shipped(),
+  kind: 'withdrawal',
+  email: 'sam@example.com',
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  // 21:05 UTC in November is 22:05 in Berlin (CET); in June 23:05 (CEST).
+  withdrawal: { receivedAt: '2026-11-27T21:05:09.000Z', email: 'sam@example.com', name: 'Sam Lift', statement: 'The black tee, size M.\nThe cap stays.', ...withdrawal },
+  ...over,
+});
+
+describe('renderNoticeEmail: withdrawal (confirmation of receipt, § 356a BGB)', () => {
+  it('English: received on the Berlin date at the Berlin time, what was sent, and the seller', () => {
+    const mail = renderNoticeEmail(withdrawn());
+    expect(mail.to).toBe('sam@example.com');
+    expect(mail.subject).toBe('Confirmation of receipt: your withdrawal from order NPNG-100123');
+    expect(mail.text).toContain(
+      'We received your withdrawal from the contract for order NPNG-100123 on November 27, 2026 at 22:05 (German time, Europe/Berlin). This e-mail confirms its receipt.',
+    );
+    expect(mail.text).toContain('Order number: NPNG-100123\nName: Sam Lift\nE-mail: sam@example.com');
+    expect(mail.text).toContain('Your message:\nThe black tee, size M.\nThe cap stays.');
+    expect(mail.text).toContain('Seller: No Pain, No Gain GmbH, Musterstraße 12, 10115 Berlin');
+    expect(mail.text).toContain('VAT ID: DE123456789');
+    expect(mail.html).toContain('on November 27, 2026 at 22:05');
+  });
+
+  it('German in the Du-form, summer time, no name line when none was given', () => {
+    const mail = renderNoticeEmail(withdrawn({ receivedAt: '2026-06-30T21:05:00.000Z', name: null, statement: null }, { locale: 'de' }));
+    expect(mail.subject).toBe('Eingangsbestätigung: Dein Widerruf zur Bestellung NPNG-100123');
+    expect(mail.text).toContain('ist am 30. Juni 2026 um 23:05 Uhr (deutsche Zeit, Europe/Berlin) bei uns eingegangen.');
+    expect(mail.text).not.toContain('Name:');
+    expect(mail.text).not.toContain('Deine Nachricht');
+    expect(mail.text).toContain('Registergericht: Amtsgericht Charlottenburg, HRB 123456 B');
+  });
+
+  it('escapes what the consumer wrote in the HTML part', () => {
+    const mail = renderNoticeEmail(withdrawn({ statement: '<script>alert(1)</script>', name: 'Sam "Lift" & Co' }));
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('Sam &quot;Lift&quot; &amp; Co');
+    expect(mail.text).toContain('<script>alert(1)</script>');
+  });
+
+  it('refuses a withdrawal notice without its withdrawal', () => {
+    expect(() => renderNoticeEmail(withdrawn({}, { withdrawal: null }))).toThrow(/has no withdrawal/);
+  });
+});

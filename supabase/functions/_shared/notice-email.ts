@@ -1,5 +1,6 @@
 import { colorLabel } from './colour-names.ts';
-import { addressHtml, addressLines, BRAND, type EmailAddress, escapeHtml, htmlPage, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail } from './email-parts.ts';
+import { COMPANY } from './company.ts';
+import { addressHtml, addressLines, type EmailAddress, escapeHtml, htmlPage, INTL_LOCALE, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail, textSignature } from './email-parts.ts';
 
 /** A refunded line as public.claim_order_notices returns it (title in the e-mail's language). */
 export interface NoticeRefundItem {
@@ -20,10 +21,20 @@ export interface NoticeRefund {
   items: NoticeRefundItem[] | null;
 }
 
+/** A withdrawal declared through the storefront's withdrawal function (§ 356a BGB, ADR 0025). */
+export interface NoticeWithdrawal {
+  /** When it reached us (ISO 8601, UTC). */
+  receivedAt: string;
+  email: string;
+  name: string | null;
+  /** The consumer's own words, as sent. */
+  statement: string | null;
+}
+
 /** One e-mail about an order after its confirmation, as public.claim_order_notices returns it. */
 export interface OrderNotice {
   id: string;
-  kind: 'shipped' | 'refunded';
+  kind: 'shipped' | 'refunded' | 'withdrawal';
   email: string;
   locale: string | null;
   /** Null for a payment that could not become an order. */
@@ -35,6 +46,7 @@ export interface OrderNotice {
   trackingUrl: string | null;
   shippingAddress: EmailAddress | null;
   refund: NoticeRefund | null;
+  withdrawal?: NoticeWithdrawal | null;
 }
 
 /** Carriers go by their own names in every language; another carrier is not named. */
@@ -82,6 +94,23 @@ const COPY = {
       },
       statement: 'Refunds show on your statement within 5–10 business days.',
     },
+    withdrawal: {
+      subject: (order: string) => `Confirmation of receipt: your withdrawal from order ${order}`,
+      heading: 'We have received your withdrawal',
+      received: (order: string, date: string, time: string) =>
+        `We received your withdrawal from the contract for order ${order} on ${date} at ${time} (German time, Europe/Berlin). This e-mail confirms its receipt.`,
+      sent: 'What you sent us',
+      orderNumber: 'Order number',
+      name: 'Name',
+      email: 'E-mail',
+      message: 'Your message',
+      next: 'Please send the goods back to us within 14 days; we bear the cost of returning them. We refund your payments, including the standard delivery costs, within 14 days of receiving your withdrawal, to the means of payment you used, as our withdrawal information on our website sets out.',
+      seller: 'Seller',
+      directors: 'Managing directors',
+      register: 'Register',
+      vatId: 'VAT ID',
+      phone: 'Phone',
+    },
   },
   de: {
     shipped: {
@@ -122,6 +151,23 @@ const COPY = {
       },
       statement: 'Erstattungen erscheinen innerhalb von 5–10 Werktagen auf Deiner Abrechnung.',
     },
+    withdrawal: {
+      subject: (order: string) => `Eingangsbestätigung: Dein Widerruf zur Bestellung ${order}`,
+      heading: 'Dein Widerruf ist bei uns eingegangen',
+      received: (order: string, date: string, time: string) =>
+        `Dein Widerruf des Vertrags zu Deiner Bestellung ${order} ist am ${date} um ${time} Uhr (deutsche Zeit, Europe/Berlin) bei uns eingegangen. Mit dieser E-Mail bestätigen wir Dir den Eingang.`,
+      sent: 'Das hast Du uns geschickt',
+      orderNumber: 'Bestellnummer',
+      name: 'Name',
+      email: 'E-Mail',
+      message: 'Deine Nachricht',
+      next: 'Bitte schick uns die Ware innerhalb von 14 Tagen zurück; die Kosten der Rücksendung tragen wir. Wir erstatten Dir Deine Zahlungen einschließlich der Standard-Lieferkosten innerhalb von 14 Tagen ab Eingang Deines Widerrufs auf das Zahlungsmittel, mit dem Du bezahlt hast – so, wie es in der Widerrufsbelehrung auf unserer Website steht.',
+      seller: 'Verkäufer',
+      directors: 'Geschäftsführung',
+      register: 'Registergericht',
+      vatId: 'USt-IdNr.',
+      phone: 'Telefon',
+    },
   },
 } as const;
 
@@ -134,7 +180,7 @@ const variantLabel = (item: NoticeRefundItem, lang: Lang) =>
   [item.size, item.color && colorLabel(item.color, lang)].filter((v): v is string => !!v).join(' / ');
 
 function render(notice: OrderNotice, lang: Lang, subject: string, heading: string, parts: Part[]): RenderedEmail {
-  const text = [heading, '', ...parts.flatMap((p) => p.text), `— ${BRAND}`].join('\n');
+  const text = [heading, '', ...parts.flatMap((p) => p.text), ...textSignature(lang)].join('\n');
   const html = htmlPage(lang, [`<h2 style="font-size:18px">${escapeHtml(heading)}</h2>`, ...parts.map((p) => p.html)].join('\n'));
   return { to: notice.email, subject, text, html };
 }
@@ -204,8 +250,58 @@ function refundedEmail(notice: OrderNotice, refund: NoticeRefund, lang: Lang): R
   return render(notice, lang, words.subject(order), words.heading, parts);
 }
 
+/** Date and time as a German shop states them: the calendar day and clock of Europe/Berlin. */
+export function berlinDateTime(iso: string, lang: Lang): { date: string; time: string } {
+  const at = new Date(iso);
+  const zone = { timeZone: 'Europe/Berlin' } as const;
+  return {
+    date: new Intl.DateTimeFormat(INTL_LOCALE[lang], { ...zone, day: 'numeric', month: 'long', year: 'numeric' }).format(at),
+    time: new Intl.DateTimeFormat(INTL_LOCALE[lang], { ...zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at),
+  };
+}
+
+const facts = (pairs: [string, string][]): Part => ({
+  text: [...pairs.map(([label, value]) => `${label}: ${value}`), ''],
+  html: `<p>${pairs.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`).join('<br>')}</p>`,
+});
+
 /**
- * A shipping or refund e-mail in the customer's language (English unless it is 'de'; Du-form in
+ * The confirmation of receipt § 356a BGB asks for, on a durable medium: when the withdrawal reached
+ * us (date and time, Berlin), what it said, and who the seller is (supabase/functions/_shared/company.ts).
+ */
+function withdrawalEmail(notice: OrderNotice, withdrawal: NoticeWithdrawal, lang: Lang): RenderedEmail {
+  const copy = COPY[lang].withdrawal;
+  const order = notice.orderNumber ?? '';
+  const { date, time } = berlinDateTime(withdrawal.receivedAt, lang);
+  const sent: [string, string][] = [
+    [copy.orderNumber, order],
+    ...(withdrawal.name ? [[copy.name, withdrawal.name] as [string, string]] : []),
+    [copy.email, withdrawal.email],
+  ];
+  const parts: Part[] = [paragraph(copy.received(order, date, time)), { text: [`${copy.sent}:`], html: `<p><strong>${escapeHtml(copy.sent)}</strong></p>` }, facts(sent)];
+  if (withdrawal.statement) {
+    parts.push({
+      text: [`${copy.message}:`, withdrawal.statement, ''],
+      html: `<p><strong>${escapeHtml(copy.message)}:</strong></p>\n<blockquote style="white-space:pre-wrap;margin:0 0 1em 0;padding-left:12px;border-left:3px solid #ccc">${escapeHtml(withdrawal.statement)}</blockquote>`,
+    });
+  }
+  parts.push(paragraph(copy.next));
+  const seller = `${COMPANY.name}, ${COMPANY.street}, ${COMPANY.postcode} ${COMPANY.city}`;
+  parts.push(
+    facts([
+      [copy.seller, seller],
+      [copy.email, COMPANY.email],
+      [copy.phone, COMPANY.phone],
+      [copy.directors, COMPANY.managingDirectors.join(', ')],
+      [copy.register, `${COMPANY.registerCourt}, ${COMPANY.registerNumber}`],
+      [copy.vatId, COMPANY.vatId],
+    ]),
+  );
+  return render(notice, lang, copy.subject(order), copy.heading, parts);
+}
+
+/**
+ * A shipping, refund or withdrawal e-mail in the order's language (English unless it is 'de'; Du-form in
  * German), plain text and HTML with every value escaped. A refund names why only where it helps
  * the customer: a payment that could not become an order says what happened; an admin's own reason
  * for a cancel or a partial refund is an internal note and is not sent.
@@ -213,6 +309,10 @@ function refundedEmail(notice: OrderNotice, refund: NoticeRefund, lang: Lang): R
 export function renderNoticeEmail(notice: OrderNotice): RenderedEmail {
   const lang = langOf(notice.locale);
   if (notice.kind === 'shipped') return shippedEmail(notice, lang);
+  if (notice.kind === 'withdrawal') {
+    if (!notice.withdrawal) throw new Error(`withdrawal notice ${notice.id} has no withdrawal`);
+    return withdrawalEmail(notice, notice.withdrawal, lang);
+  }
   if (!notice.refund) throw new Error(`refund notice ${notice.id} has no refund`);
   return refundedEmail(notice, notice.refund, lang);
 }
