@@ -15,6 +15,8 @@ interface OpenOptions {
   locale?: string;
   region?: string;
   address?: Record<string, string> | null;
+  /** The address was confirmed on the shop's review step (create-checkout-session's shippingAddress). */
+  confirmed?: boolean;
 }
 
 /**
@@ -29,9 +31,21 @@ async function openSession(items: { variantId: string; qty: number }[], options:
     `select public.open_checkout_session(jsonb_build_object(
        'id', $1::text, 'provider', 'local', 'email', $2::text, 'line_items', c -> 'lines', 'amount_subtotal', c -> 'subtotal',
        'amount_shipping', c -> 'shipping', 'amount_total', c -> 'total', 'currency', c ->> 'currency', 'success_url', $3::text,
-       'cancel_url', $4::text, 'url', $5::text, 'shipping_region', $6::text, 'locale', $7::text, 'shipping_address', $8::jsonb))
+       'cancel_url', $4::text, 'url', $5::text, 'shipping_region', $6::text, 'locale', $7::text, 'shipping_address', $8::jsonb,
+       'address_confirmed', $10::boolean))
      from (select public.price_cart($9::jsonb, $6::text) as c) priced`,
-    [sessionId, options.email ?? null, `${SITE}/orders`, `${SITE}/cart`, url, region, options.locale ?? 'en', options.address ? JSON.stringify(options.address) : null, JSON.stringify(items)],
+    [
+      sessionId,
+      options.email ?? null,
+      `${SITE}/orders`,
+      `${SITE}/cart`,
+      url,
+      region,
+      options.locale ?? 'en',
+      options.address ? JSON.stringify(options.address) : null,
+      JSON.stringify(items),
+      options.confirmed ?? false,
+    ],
   );
   return { url, sessionId };
 }
@@ -149,6 +163,32 @@ describe('the local hosted checkout page', () => {
     expect(page).toMatch(/<input id="line1" [^>]*value="1 Main St"/);
     expect(page).toMatch(/<input id="postalCode" [^>]*value="94103"/);
     expect(page).toMatch(/<input id="phone" [^>]*type="tel"[^>]*value="\+1 415 555 0100"/);
+  });
+
+  it('a session opened with the review step’s address shows it read-only and asks only for the card (and a guest’s e-mail)', async () => {
+    const confirmed = { name: 'Erika Mustermann', line1: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE' };
+    for (const [locale, heading, country] of [
+      ['en', 'Delivery address', 'Germany'],
+      ['de', 'Lieferadresse', 'Deutschland'],
+    ] as const) {
+      const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }], { address: confirmed, confirmed: true, locale });
+      const page = await (await fetch(url)).text();
+      expect(visibleText(page)).toContain(`${heading} Erika Mustermann Heidestraße 17 51147 Köln ${country}`);
+      for (const id of ['name', 'line1', 'line2', 'postalCode', 'city', 'country', 'phone']) expect(page).not.toContain(`id="${id}"`);
+      expect(page).toMatch(/<input id="email" /);
+      expect(page).toMatch(/<input id="number" /);
+      // What the form sends for the address is not taken: the confirmed one is the order's.
+      const res = await pay(url, { email: 'review@example.com', name: 'Someone Else', line1: 'Elsewhere 1', postalCode: '99999', city: 'Anywhere' });
+      expect(res.status).toBe(303);
+      const { rows } = await backend.db.query<{ shipping_address: unknown }>('select shipping_address from public.orders where checkout_session_id = $1', [sessionId]);
+      expect(rows[0].shipping_address).toEqual(confirmed);
+    }
+  });
+
+  it('a confirmed address the database refuses opens no session and holds no stock', async () => {
+    const before = await inventory(variants.tee);
+    await expect(openSession([{ variantId: variants.tee, qty: 1 }], { address: { ...ADDRESS, postalCode: '1234' }, confirmed: true })).rejects.toThrow(/postalCode invalid/);
+    expect(await inventory(variants.tee)).toBe(before);
   });
 
   it('pays: the order with its shipping address, the stock held at opening sold, and the success URL with session_id, once', async () => {

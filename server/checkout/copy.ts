@@ -46,6 +46,10 @@ export interface PageCopy {
   chooseCountry: string;
   /** Above the list, when the form has more than one problem. */
   problemsTitle: string;
+  /** The heading of the address confirmed on the shop's review step (read-only here). */
+  deliveryAddress: string;
+  /** Under it: where to change it. */
+  deliveryAddressNote: string;
 }
 
 export const PAGE: Record<Lang, PageCopy> = {
@@ -77,6 +81,8 @@ export const PAGE: Record<Lang, PageCopy> = {
     optional: '(optional)',
     chooseCountry: 'Choose a country',
     problemsTitle: 'Please check these fields:',
+    deliveryAddress: 'Delivery address',
+    deliveryAddressNote: 'As confirmed in the shop. To change it, cancel and return to your cart.',
   },
   de: {
     title: 'Kasse',
@@ -106,6 +112,8 @@ export const PAGE: Record<Lang, PageCopy> = {
     optional: '(freiwillig)',
     chooseCountry: 'Land wählen',
     problemsTitle: 'Bitte prüfe diese Felder:',
+    deliveryAddress: 'Lieferadresse',
+    deliveryAddressNote: 'Wie im Shop bestätigt. Um sie zu ändern, brich ab und kehre zu Deinem Warenkorb zurück.',
   },
 };
 

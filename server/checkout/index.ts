@@ -49,8 +49,11 @@ export function createCheckout(context: ServerContext): Module {
     const form = await readForm(req);
     const card = { number: form.get('number') ?? '', expiry: form.get('expiry') ?? '', cvc: form.get('cvc') ?? '' };
     const email = session.email ? null : (form.get('email') ?? '').trim().toLowerCase();
-    const typed = Object.fromEntries(ADDRESS_INPUTS.map((f) => [f, form.get(f) ?? ''])) as Record<AddressField, string>;
-    const state: PaymentFormState = { number: card.number, expiry: card.expiry, email: email ?? undefined, address: typed };
+    // An address confirmed on the shop's review step is the session's own: the form cannot replace it.
+    const typed = session.address_confirmed
+      ? (session.shipping_address as Record<AddressField, string>)
+      : (Object.fromEntries(ADDRESS_INPUTS.map((f) => [f, form.get(f) ?? ''])) as Record<AddressField, string>);
+    const state: PaymentFormState = { number: card.number, expiry: card.expiry, email: email ?? undefined, address: session.address_confirmed ? undefined : typed };
     const refuse = (status: number, errors: FormError[]) => html(status, checkoutPage(session, basePath, { ...state, errors }), headers);
 
     // Everything the customer can fix, at once; nothing is written before it is all right.

@@ -21,6 +21,7 @@ const session = (locale: Lang, over: Partial<CheckoutSession> = {}): CheckoutSes
   shipping_region: 'DE',
   countries: ['DE'],
   shipping_address: null,
+  address_confirmed: false,
   expires_at: '2030-01-01T00:00:00.000Z',
   lapsed: false,
   refund: null,

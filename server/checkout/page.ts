@@ -55,6 +55,9 @@ const STYLE = `
   .alert { border:1px solid var(--accent); background:#2a0f16; padding:12px; border-radius:8px; margin-bottom:12px; }
   .note { margin-top: 20px; font-size: 14px; color: var(--muted); }
   .note code { color: var(--text); }
+  .confirmed-address { padding: 16px 0 0; border: 0; background: none; }
+  .confirmed-address h2 { font-size: 18px; margin-bottom: 8px; }
+  address { font-style: normal; }
 `;
 
 /**
@@ -174,9 +177,24 @@ function countrySelect(session: CheckoutSession, value: string, error: string | 
     <select id="country" name="country" autocomplete="shipping country" required${invalidAttrs('country', error)}>${options.join('')}</select>${fieldError('country', error)}`;
 }
 
+/** The address confirmed on the shop's review step (docs/adr/0024): shown, not asked again. */
+function confirmedAddress(session: CheckoutSession, lang: Lang): string {
+  const copy = PAGE[lang];
+  const a = session.shipping_address ?? {};
+  const lines = [a.name, a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(' '), a.country && countryName(a.country, lang), a.phone].filter(
+    (line): line is string => typeof line === 'string' && line.trim() !== '',
+  );
+  return `<section class="confirmed-address" aria-labelledby="delivery-title">
+        <h2 id="delivery-title">${escapeHtml(copy.deliveryAddress)}</h2>
+        <address>${lines.map(escapeHtml).join('<br>')}</address>
+        <p class="muted">${escapeHtml(copy.deliveryAddressNote)}</p>
+      </section>`;
+}
+
 /**
  * The stand-in for Stripe's hosted page, in the session's language: the order, the buyer's email
- * (a guest's), the shipping address (countries of the session's region only), a card form
+ * (a guest's), the shipping address (countries of the session's region only; read-only when the
+ * shop's review step confirmed it), a card form
  * prefilled with the success test card, the test cards. Keyboard order: the fields, Pay, Cancel.
  */
 export function checkoutPage(session: CheckoutSession, basePath: string, state: PaymentFormState = {}): string {
@@ -217,16 +235,7 @@ export function checkoutPage(session: CheckoutSession, basePath: string, state: 
     ? `<p class="muted">${escapeHtml(copy.receiptTo)}: ${escapeHtml(session.email)}</p>`
     : field('email', copy.email, 'type="email" autocomplete="email" inputmode="email"', { value: state.email ?? '', required: true, error: errorOf('email') }, lang);
   const card = (id: CardField, text: string, attrs: string, value: string) => field(id, text, attrs, { value, required: true, error: errorOf(id) }, lang);
-
-  const body = `<main>
-  ${summary(session, lang)}
-  <section aria-labelledby="pay-title">
-    <h1 id="pay-title">${escapeHtml(copy.pay)} ${escapeHtml(formatMoney(session.amount_total, session.currency, lang))}</h1>
-    ${error}
-    <form method="post" action="${action}/pay" novalidate>
-      <p class="muted">${escapeHtml(copy.requiredNote)}</p>
-      ${email}
-      <fieldset>
+  const addressFields = `<fieldset>
         <legend>${escapeHtml(copy.shippingAddress)}</legend>
         ${addressField('name', 'autocomplete="shipping name" maxlength="100"', true)}
         ${addressField('line1', 'autocomplete="shipping address-line1" maxlength="100"', true)}
@@ -237,7 +246,19 @@ export function checkoutPage(session: CheckoutSession, basePath: string, state: 
         </div>
         ${countrySelect(session, country, errorOf('country'), lang)}
         ${addressField('phone', 'type="tel" autocomplete="shipping tel" maxlength="30"', false)}
-      </fieldset>
+      </fieldset>`;
+
+  const addressPart = session.address_confirmed ? confirmedAddress(session, lang) : addressFields;
+
+  const body = `<main>
+  ${summary(session, lang)}
+  <section aria-labelledby="pay-title">
+    <h1 id="pay-title">${escapeHtml(copy.pay)} ${escapeHtml(formatMoney(session.amount_total, session.currency, lang))}</h1>
+    ${error}
+    <form method="post" action="${action}/pay" novalidate>
+      <p class="muted">${escapeHtml(copy.requiredNote)}</p>
+      ${email}
+      ${addressPart}
       ${card('number', copy.number, 'autocomplete="cc-number" inputmode="numeric"', state.number ?? '4242 4242 4242 4242')}
       <div class="row">
         <div>${card('expiry', copy.expiry, 'autocomplete="cc-exp" inputmode="numeric"', state.expiry ?? `12/${nextYear}`)}</div>

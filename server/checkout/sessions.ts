@@ -34,6 +34,8 @@ export interface CheckoutSession {
   countries: string[];
   /** The address to offer: the one given before, or a signed-in customer's last (open_checkout_session). */
   shipping_address: Partial<ShippingAddress> | null;
+  /** The address was confirmed on the storefront's review step (docs/adr/0024): shown read-only, not asked again. */
+  address_confirmed: boolean;
   expires_at: string;
   /** Open, but past expires_at: to be expired now. */
   lapsed: boolean;
@@ -57,6 +59,7 @@ export async function findLocalSession(db: Database, id: string): Promise<Checko
               s.shipping_region,
               array(select c.country from public.shipping_countries c where c.region = s.shipping_region order by c.position) as countries,
               case when jsonb_typeof(s.shipping_address) = 'object' then s.shipping_address end as shipping_address,
+              (s.address_confirmed and jsonb_typeof(s.shipping_address) = 'object') as address_confirmed,
               to_char(s.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at,
               (s.status = 'open' and s.expires_at <= now()) as lapsed,
               (select jsonb_build_object('reason', r.reason, 'status', r.status) from public.refunds r

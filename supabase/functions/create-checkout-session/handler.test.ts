@@ -192,6 +192,46 @@ describe('local mode (no STRIPE_SECRET_KEY)', () => {
     expect(await sessionCount()).toBe(before);
   });
 
+  it('keeps the review step’s address on the session, normalised and confirmed; without one, as before', async () => {
+    const address = { name: ' Erika Mustermann ', line1: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'de' };
+    const res = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingAddress: address }));
+    expect(res.status).toBe(200);
+    expect(await sessionRow((await res.json()).sessionId)).toMatchObject({
+      shipping_address: { name: 'Erika Mustermann', line1: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE' },
+      address_confirmed: true,
+    });
+    const without = await call(cart([{ variantId: variants.tee, qty: 1 }]));
+    expect(await sessionRow((await without.json()).sessionId)).toMatchObject({ shipping_address: null, address_confirmed: false });
+  });
+
+  it('refuses an address per field, in the shop’s language, and opens no session', async () => {
+    const before = await sessionCount();
+    const bad = { name: '', line1: 'Heidestraße 17', postalCode: '1234', city: 'Köln', country: 'DE' };
+    const en = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingAddress: bad }));
+    expect(en.status).toBe(400);
+    expect(await en.json()).toEqual({
+      error: 'The shipping address cannot be used',
+      code: 'invalid_address',
+      fields: [
+        { field: 'name', problem: 'missing', message: 'Enter your full name.' },
+        { field: 'postalCode', problem: 'invalid', message: 'A German postcode has 5 digits, e.g. 10115.' },
+      ],
+    });
+    const de = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingAddress: { ...bad, name: 'Erika' }, locale: 'de' }));
+    expect((await de.json()).fields).toEqual([{ field: 'postalCode', problem: 'invalid', message: 'Eine deutsche Postleitzahl hat 5 Ziffern, z. B. 10115.' }]);
+    // A country of another region than the one priced.
+    const abroad = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingAddress: { ...bad, name: 'Erika', postalCode: '1060', country: 'AT' } }));
+    expect((await abroad.json()).fields).toEqual([expect.objectContaining({ field: 'country', problem: 'not_in_region' })]);
+    const notText = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingAddress: { ...bad, name: 'Erika', postalCode: 51147 } }));
+    expect([notText.status, (await notText.json()).fields]).toEqual([400, [expect.objectContaining({ field: 'postalCode', problem: 'invalid' })]]);
+    for (const malformed of ['Köln', ['DE'], { ...bad, street: 'x' }]) {
+      const res = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingAddress: malformed }));
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatch(/^shippingAddress /);
+    }
+    expect(await sessionCount()).toBe(before);
+  });
+
   it('refuses a signed-in shopper naming another user as userId', async () => {
     const before = await sessionCount();
     const res = await call(cart([line()], { userId: randomUUID() }), userToken);
@@ -314,6 +354,24 @@ describe('Stripe mode (STRIPE_SECRET_KEY set)', () => {
     const expiresAt = Number(form.get('expires_at'));
     const { rows } = await backend.db.query<{ expires_at: string }>('select expires_at from public.checkout_sessions where id = $1', [(await res.json()).sessionId]);
     expect(expiresAt).toBe(Math.floor(new Date(rows[0].expires_at).getTime() / 1000));
+  });
+
+  it('with the review step’s address: no address collection on Stripe’s page, the address as the payment’s shipping', async () => {
+    const address = { name: 'Oliver Smith', line1: '10 Downing Street', line2: 'Flat 2', postalCode: 'sw1a2aa', city: 'London', country: 'GB', phone: '+44 20 7925 0918' };
+    const res = await call(cart([{ variantId: variants.tee, qty: 1 }], { shippingRegion: 'UK', shippingAddress: address }), undefined, stripeEnv());
+    expect(res.status).toBe(200);
+    const form = stripe.sessions.at(-1)!.form;
+    expect([...form.keys()].filter((k) => k.startsWith('shipping_address_collection'))).toEqual([]);
+    expect(Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('payment_intent_data')))).toEqual({
+      'payment_intent_data[shipping][name]': 'Oliver Smith',
+      'payment_intent_data[shipping][phone]': '+44 20 7925 0918',
+      'payment_intent_data[shipping][address][line1]': '10 Downing Street',
+      'payment_intent_data[shipping][address][line2]': 'Flat 2',
+      'payment_intent_data[shipping][address][postal_code]': 'SW1A 2AA',
+      'payment_intent_data[shipping][address][city]': 'London',
+      'payment_intent_data[shipping][address][country]': 'GB',
+    });
+    expect(form.get('metadata[shipping_address]')).toBe('review');
   });
 
   it('limits sessions per client: past the limit a 429 that stores and holds nothing', async () => {

@@ -2,6 +2,7 @@ import type { FunctionEnv, FunctionHandler } from '../_shared/env.ts';
 import { CORS_HEADERS, errorResponse, jsonResponse, readJsonBody } from '../_shared/http.ts';
 import { bearerRole, callRpc, fetchUser, RestError } from '../_shared/supabase-api.ts';
 import { expireStripeCheckoutSession, StripeError } from '../_shared/stripe.ts';
+import { addressMessage, addressProblems, normaliseAddress, SHIPPING_COUNTRIES, type AddressProblem, type ShippingAddress } from '../_shared/address.ts';
 import { parseCheckoutRequest, type CheckoutRequest } from './validate.ts';
 import { allowedCountries, localSession, SESSION_MINUTES, sessionRow, stripeSession, type HostedSession, type PricedCart } from './session.ts';
 
@@ -87,6 +88,40 @@ async function openSession(env: FunctionEnv, session: HostedSession, row: Record
   }
 }
 
+/** The 400 of an address the shopper can fix: every problem, per field, in the request's language (address.ts's words). */
+function addressRefusal(problems: AddressProblem[], body: CheckoutRequest, country: string | undefined): Response {
+  const fields = problems.map((p) => ({ field: p.field, problem: p.problem, message: addressMessage(p, body.locale, country) }));
+  return jsonResponse(400, { error: 'The shipping address cannot be used', code: 'invalid_address', fields });
+}
+
+/**
+ * The address of the review step, by the address rules first (every problem at once, without a
+ * database round trip), then by public.check_shipping_address, which has the last word and gives
+ * the normalised address to keep. No address at all: the payment page asks for it, as before.
+ */
+function precheckAddress(body: CheckoutRequest): Response | undefined {
+  if (!body.shippingAddress) return undefined;
+  const address = normaliseAddress(body.shippingAddress);
+  // A field sent as a number or a list is refused as sent (as check_shipping_address does), before normalising reads it as text.
+  const notText = Object.entries(body.shippingAddress).filter(([, v]) => v !== null && v !== undefined && typeof v !== 'string');
+  const problems: AddressProblem[] = notText.length
+    ? notText.map(([field]) => ({ field: field as AddressProblem['field'], problem: 'invalid' }))
+    : addressProblems(address, SHIPPING_COUNTRIES[body.shippingRegion]);
+  return problems.length ? addressRefusal(problems, body, address?.country) : undefined;
+}
+
+async function checkAddress(env: FunctionEnv, body: CheckoutRequest): Promise<{ ok: true; address: ShippingAddress | null } | { ok: false; response: Response }> {
+  if (!body.shippingAddress) return { ok: true, address: null };
+  const checked = await callRpc<{ ok: true; address: ShippingAddress } | { ok: false; field: AddressProblem['field']; problem: AddressProblem['problem'] }>(
+    env,
+    'check_shipping_address',
+    { address: body.shippingAddress, shipping_region: body.shippingRegion },
+  );
+  if (checked.ok) return { ok: true, address: checked.address };
+  const country = typeof body.shippingAddress.country === 'string' ? body.shippingAddress.country.trim().toUpperCase() : undefined;
+  return { ok: false, response: addressRefusal([{ field: checked.field, problem: checked.problem }], body, country) };
+}
+
 async function priceCart(env: FunctionEnv, body: CheckoutRequest): Promise<{ ok: true; cart: PricedCart } | { ok: false; response: Response }> {
   try {
     const cart = await callRpc<PricedCart>(env, 'price_cart', { items: body.items, shipping_region: body.shippingRegion });
@@ -101,8 +136,10 @@ async function priceCart(env: FunctionEnv, body: CheckoutRequest): Promise<{ ok:
 }
 
 /**
- * POST {userId, email, items, successUrl, cancelUrl, shippingRegion?, locale?} → {url, sessionId} of
- * the hosted payment page. A line the stock cannot meet → 409 {error, code, variantId, available}.
+ * POST {userId, email, items, successUrl, cancelUrl, shippingRegion?, locale?, shippingAddress?} →
+ * {url, sessionId} of the hosted payment page. A line the stock cannot meet → 409 {error, code,
+ * variantId, available}; an address that cannot be used → 400 {error, code: 'invalid_address',
+ * fields: [{field, problem, message}]}, and no session is opened.
  */
 export function createHandler(env: FunctionEnv): FunctionHandler {
   return async (req) => {
@@ -113,6 +150,8 @@ export function createHandler(env: FunctionEnv): FunctionHandler {
     const parsed = parseCheckoutRequest(json.value, env.SITE_URL);
     if (!parsed.ok) return errorResponse(400, parsed.error);
     const body = parsed.value;
+    const refusedAddress = precheckAddress(body);
+    if (refusedAddress) return refusedAddress;
 
     try {
       if (await overRateLimit(env, req)) {
@@ -122,6 +161,8 @@ export function createHandler(env: FunctionEnv): FunctionHandler {
       await callRpc(env, 'expire_checkout_sessions', {});
       const customer = await resolveCustomer(env, req.headers.get('authorization'), body);
       if (!customer.ok) return customer.response;
+      const address = await checkAddress(env, body);
+      if (!address.ok) return address.response;
       const priced = await priceCart(env, body);
       if (!priced.ok) return priced.response;
 
@@ -135,6 +176,7 @@ export function createHandler(env: FunctionEnv): FunctionHandler {
         locale: body.locale,
         expiresAt: new Date(Date.now() + SESSION_MINUTES * 60_000),
         countries: await allowedCountries(env, body.shippingRegion),
+        shippingAddress: address.address,
       };
       const session = env.STRIPE_SECRET_KEY ? await stripeSession(env, input) : localSession(env);
       const refused = await openSession(env, session, sessionRow(session, input));

@@ -1,6 +1,7 @@
 import type { FunctionEnv } from '../_shared/env.ts';
 import { createStripeCheckoutSession } from '../_shared/stripe.ts';
 import { selectRows } from '../_shared/supabase-api.ts';
+import type { ShippingAddress } from '../_shared/address.ts';
 import type { Locale, ShippingRegion } from './validate.ts';
 
 /** One line as public.price_cart returns it (and as checkout_sessions.line_items keeps it). */
@@ -37,6 +38,8 @@ export interface SessionInput {
   expiresAt: Date;
   /** The countries the region ships to (public.shipping_countries): the only ones the address may name. */
   countries: string[];
+  /** The delivery address confirmed on the review step, as the database normalised it; null: the payment page asks. */
+  shippingAddress?: ShippingAddress | null;
 }
 
 /** How long a checkout session holds its stock. Stripe accepts 30 minutes to 24 hours. */
@@ -113,18 +116,36 @@ export async function stripeSession(env: FunctionEnv, input: SessionInput): Prom
       success_url: withQueryParam(input.successUrl, 'session_id', '{CHECKOUT_SESSION_ID}'),
       cancel_url: input.cancelUrl,
       customer_email: input.email ?? undefined,
-      // Stripe's page asks for the address, limited to the countries the priced region ships to.
-      shipping_address_collection: { allowed_countries: input.countries },
+      // The address confirmed on our review step travels with the payment; without one, Stripe's
+      // page asks for it, limited to the countries the priced region ships to.
+      ...(input.shippingAddress
+        ? { payment_intent_data: { shipping: stripeShipping(input.shippingAddress) } }
+        : { shipping_address_collection: { allowed_countries: input.countries } }),
       phone_number_collection: { enabled: false },
       expires_at: Math.floor(input.expiresAt.getTime() / 1000),
       client_reference_id: input.userId ?? undefined,
       // Stripe's page speaks the shop's language (Stripe knows both 'de' and 'en').
       locale: input.locale,
-      metadata: { user_id: input.userId ?? undefined, shipping_region: input.shippingRegion, locale: input.locale },
+      metadata: {
+        user_id: input.userId ?? undefined,
+        shipping_region: input.shippingRegion,
+        locale: input.locale,
+        // Tells the webhook the session keeps the address: Stripe's billing address must not replace it.
+        shipping_address: input.shippingAddress ? 'review' : undefined,
+      },
     },
     crypto.randomUUID(),
   );
   return { provider: 'stripe', id: session.id, url: session.url };
+}
+
+/** payment_intent_data[shipping]: Stripe's shape of a delivery address. */
+export function stripeShipping(address: ShippingAddress) {
+  return {
+    name: address.name,
+    phone: address.phone,
+    address: { line1: address.line1, line2: address.line2, postal_code: address.postalCode, city: address.city, country: address.country },
+  };
 }
 
 /** The checkout_sessions row: the priced lines are kept so fulfilment charges exactly what was shown. */
@@ -146,5 +167,7 @@ export function sessionRow(session: HostedSession, input: SessionInput): Record<
     shipping_region: input.shippingRegion,
     locale: input.locale,
     expires_at: input.expiresAt.toISOString(),
+    // Given: the review step's, shown read-only on the payment page. Absent: the database offers a signed-in customer's last one.
+    ...(input.shippingAddress ? { shipping_address: input.shippingAddress, address_confirmed: true } : {}),
   };
 }

@@ -17,6 +17,11 @@ export interface CheckoutRequest {
   cancelUrl: string;
   shippingRegion: ShippingRegion;
   locale: Locale;
+  /**
+   * The delivery address confirmed on the storefront's review step (docs/adr/0024), as sent: its
+   * fields are checked by the address rules (per field) and by the database, not here.
+   */
+  shippingAddress?: Record<string, unknown>;
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -24,7 +29,8 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The database's own rule (private.is_email_address), so a valid address here is valid there. */
 const EMAIL = /^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$/;
-const FIELDS = new Set(['userId', 'email', 'items', 'successUrl', 'cancelUrl', 'shippingRegion', 'locale']);
+const FIELDS = new Set(['userId', 'email', 'items', 'successUrl', 'cancelUrl', 'shippingRegion', 'locale', 'shippingAddress']);
+const ADDRESS_KEYS = new Set(['name', 'line1', 'line2', 'postalCode', 'city', 'country', 'phone']);
 export const MAX_LINES = 50;
 export const MAX_QTY = 99;
 
@@ -90,6 +96,10 @@ export function parseCheckoutRequest(body: unknown, siteUrl: string): Parsed<Che
   if (!successUrl.ok) return successUrl;
   const cancelUrl = parseReturnUrl('cancelUrl', body.cancelUrl, siteOrigin);
   if (!cancelUrl.ok) return cancelUrl;
+  const { shippingAddress = null } = body;
+  if (shippingAddress !== null && !isObject(shippingAddress)) return fail('shippingAddress must be an object {name, line1, line2?, postalCode, city, country, phone?} or null');
+  const unknownAddressKey = shippingAddress && Object.keys(shippingAddress).find((k) => !ADDRESS_KEYS.has(k));
+  if (unknownAddressKey) return fail(`shippingAddress has an unknown field "${unknownAddressKey}"`);
 
   return {
     ok: true,
@@ -101,6 +111,7 @@ export function parseCheckoutRequest(body: unknown, siteUrl: string): Parsed<Che
       cancelUrl: cancelUrl.value,
       shippingRegion: shippingRegion.toUpperCase() as ShippingRegion,
       locale: locale as Locale,
+      ...(shippingAddress ? { shippingAddress } : {}),
     },
   };
 }

@@ -132,6 +132,27 @@ describe('stripe-webhook', () => {
     ]);
   });
 
+  it('a session opened with the review step’s address keeps it when Stripe reports no shipping (the billing address is not taken)', async () => {
+    const res = await createCheckoutHandler(env)(
+      new Request('http://functions.local/create-checkout-session', {
+        method: 'POST',
+        body: JSON.stringify({
+          items: [{ variantId: variants.tee, qty: 1 }],
+          successUrl: 'http://localhost:5173/orders',
+          cancelUrl: 'http://localhost:5173/cart',
+          email: 'review@example.com',
+          shippingAddress: { name: 'Anna Gruber', line1: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE' },
+        }),
+      }),
+    );
+    const { sessionId } = await res.json();
+    const { collected_information: _none, ...billingOnly } = COLLECTED;
+    const paid = await deliver(completed(sessionId, 'paid', { ...billingOnly, metadata: { shipping_address: 'review' } }));
+    expect((await paid.json()).fulfilled).toBe(true);
+    const { rows } = await backend.db.query<{ shipping_address: unknown }>('select shipping_address from public.orders where checkout_session_id = $1', [sessionId]);
+    expect(rows).toEqual([{ shipping_address: { name: 'Anna Gruber', line1: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE' } }]);
+  });
+
   it('a session that expired before the payment arrived: an order while the stock lasts, else a refund', async () => {
     const sessionId = await openSession(variants.tee, 1);
     const before = await inventory(variants.tee);
