@@ -23,3 +23,19 @@ export function createAuthClient({ url, anonKey, storageKey, headers, fetch }: {
     fetch,
   });
 }
+
+/**
+ * An auth client whose session lives in memory only: signing in with it checks the password and
+ * yields a fresh token without replacing the app's stored session (src/api/privacy.ts).
+ */
+export function createMemoryAuthClient({ url, anonKey, storageKey, headers, fetch }: { url: string; anonKey: string; storageKey: string; headers: Record<string, string>; fetch: typeof globalThis.fetch }): InstanceType<typeof AuthClient> {
+  return new AuthClient({
+    url,
+    headers: { ...headers, Authorization: `Bearer ${anonKey}`, apikey: anonKey },
+    storageKey,
+    autoRefreshToken: false,
+    persistSession: false,
+    detectSessionInUrl: false,
+    fetch,
+  });
+}

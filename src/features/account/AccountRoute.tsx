@@ -3,17 +3,21 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMachine, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { type ActorRefFrom, fromPromise } from 'xstate';
+import { type AccountDataStatus, accountDataMachine } from '../../../machines/accountDataMachine';
 import { type AuthUser, selectAuthStatus, selectUser } from '../../../machines/authMachine';
 import { type ProfileNotice, type ProfileStatus, profileMachine } from '../../../machines/profileMachine';
 import { type CodeStepStatus, twoFactorMachine } from '../../../machines/twoFactorMachine';
 import { type TwoFactorNotice, type TwoFactorSettingsStatus, twoFactorSettingsMachine } from '../../../machines/twoFactorSettingsMachine';
+import { deleteMyAccount, exportMyData, reauthenticate } from '../../api/privacy';
 import { fetchProfile, saveProfile } from '../../api/profile';
 import { challengeTotp, confirmTotp, enrolTotp, getAssuranceLevels, listTotpFactors, unenrolTotp, verifyTotp } from '../../api/twoFactor';
-import { useNotify } from '../../services/context';
+import { useNotify, useServices } from '../../services/context';
 import { Spinner } from '../../ui/Spinner';
+import { AccountDataSection } from './AccountDataSection';
 import { AccountView } from './AccountView';
+import { downloadJson, exportFileName } from './downloadJson';
 import { type StepUpProps, TwoFactorSection } from './TwoFactorSection';
 
 const texts = {
@@ -23,6 +27,9 @@ const texts = {
   error: msg`Something went wrong. Please try again.`,
   twoFactorEnabled: msg`Two-factor authentication is on.`,
   twoFactorRemoved: msg`Two-factor authentication is off.`,
+  exportedTitle: msg`Your data is downloading.`,
+  deletedTitle: msg`Your account has been deleted.`,
+  deletedDescription: msg`Thank you for training with us. Your orders are kept without your personal details.`,
 };
 
 export type AccountRouteProps = { newsletter?: ReactNode };
@@ -63,6 +70,7 @@ function Account({ user, newsletter }: { user: AuthUser; newsletter?: ReactNode 
       loadError={snapshot.context.loadError}
       newsletter={newsletter}
       twoFactor={<TwoFactorSettings />}
+      accountData={<AccountData email={user.email} />}
       onChange={(field, value) => send({ type: 'form.change', field, value })}
       onSave={() => send({ type: 'form.submit' })}
       onRetry={() => send({ type: 'profile.retry' })}
@@ -126,6 +134,54 @@ function TwoFactorSettings() {
       onConfirmRemove={() => send({ type: 'twoFactor.confirmRemove' })}
       onKeep={() => send({ type: 'twoFactor.keep' })}
       onRetry={() => (stepUpRef ? stepUpRef.send({ type: 'code.retry' }) : send({ type: 'twoFactor.retry' }))}
+    />
+  );
+}
+
+/** "Your data": the export and the deletion, with their machine. */
+function AccountData({ email }: { email: string }) {
+  const { i18n } = useLingui();
+  const notify = useNotify();
+  const { auth } = useServices();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    accountDataMachine.provide({
+      actors: {
+        exportData: fromPromise(() => exportMyData()),
+        reauthenticate: fromPromise(({ input }) => reauthenticate(input.email, input.password)),
+        deleteAccount: fromPromise(({ input }) => deleteMyAccount(input.accessToken)),
+      },
+      actions: {
+        saveExport: (_, data) => {
+          downloadJson(data, exportFileName(new Date()));
+          notify({ title: i18n._(texts.exportedTitle), variant: 'success' });
+        },
+        // Home first, so the signed-out account page never shows its way to the sign-in form.
+        accountDeleted: () => {
+          navigate('/', { replace: true });
+          notify({ title: i18n._(texts.deletedTitle), description: i18n._(texts.deletedDescription), variant: 'success' });
+          auth.send({ type: 'auth.signOut' });
+        },
+      },
+    }),
+    { input: { email } },
+  );
+  const { context } = snapshot;
+  return (
+    <AccountDataSection
+      status={snapshot.value as AccountDataStatus}
+      password={context.password}
+      confirmed={context.confirmed}
+      fieldErrors={context.fieldErrors}
+      failure={context.failure}
+      message={context.message}
+      onExport={() => send({ type: 'export.start' })}
+      onOpenDelete={() => send({ type: 'delete.open' })}
+      onPasswordChange={(value) => send({ type: 'delete.passwordChange', value })}
+      onConfirmChange={(value) => send({ type: 'delete.confirmChange', value })}
+      onSubmitDelete={() => send({ type: 'delete.submit' })}
+      onCancelDelete={() => send({ type: 'delete.cancel' })}
+      onRetryDelete={() => send({ type: 'delete.retry' })}
     />
   );
 }

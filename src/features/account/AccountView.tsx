@@ -20,6 +20,8 @@ export type AccountViewProps = {
   newsletter?: ReactNode;
   /** The two-factor section (TwoFactorSection with its machine). */
   twoFactor?: ReactNode;
+  /** "Your data": download and deletion (AccountDataSection with its machine). */
+  accountData?: ReactNode;
   onChange: (field: ProfileField, value: string) => void;
   onSave: () => void;
   onRetry: () => void;
@@ -28,8 +30,8 @@ export type AccountViewProps = {
 const cardTitle = css({ textStyle: 'heading', fontSize: 'xl', letterSpacing: 'wide', mb: '2' });
 const cardText = css({ color: 'fg.muted', mb: '4' });
 
-/** /account: profile, two-factor sign-in, newsletter and a way to the orders. */
-export function AccountView({ status, email, form, fieldErrors, loadError, newsletter, twoFactor, onChange, onSave, onRetry }: AccountViewProps) {
+/** /account: profile, two-factor sign-in, newsletter, a way to the orders and the customer's own data. */
+export function AccountView({ status, email, form, fieldErrors, loadError, newsletter, twoFactor, accountData, onChange, onSave, onRetry }: AccountViewProps) {
   const { t } = useLingui();
   return (
     <Page title={t`My Account`} lead={t`Manage your profile and preferences.`}>
@@ -82,6 +84,7 @@ export function AccountView({ status, email, form, fieldErrors, loadError, newsl
               <Trans>View Orders</Trans>
             </ButtonLink>
           </Card>
+          {accountData}
         </div>
       </div>
     </Page>
