@@ -1,13 +1,23 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
+  type AddressDraft,
+  type AddressField,
+  type AddressFieldError,
+  AddressRefusalError,
+  addressOfDraft,
   type CheckoutBuyer,
   type CheckoutFailure,
   type CheckoutLine,
   type CheckoutRequest,
   checkoutFailure,
   checkoutRequest,
+  draftForRegion,
+  EMPTY_ADDRESS,
+  isBlankDraft,
   isShippingRegion,
+  prefillDraft,
   quoteShipping,
+  type ShippingAddress,
   type ShippingRate,
   type ShippingRegion,
   type ShopLocale,
@@ -27,7 +37,14 @@ type Context = {
   rates: ShippingRate[] | null;
   /** The lines of the checkout in progress (to name a refused line). */
   lines: CheckoutLine[];
-  request: CheckoutRequest | null;
+  /** Who buys, from where and in which language: taken at "Checkout", sent with the order button. */
+  buyer: CheckoutBuyer;
+  origin: string;
+  locale: ShopLocale;
+  /** The delivery address as typed on the review step; kept when the shopper goes back to the cart. */
+  address: AddressDraft;
+  /** The function's refusals of the address, per field (shown on the review step). */
+  addressErrors: AddressFieldError[];
   failure: CheckoutFailure | null;
   url: string | null;
 };
@@ -37,8 +54,15 @@ export type CheckoutEvent =
   | { type: 'region.change'; region: ShippingRegion }
   /** The visitor's country became known (geolocation answers after the page opened). */
   | { type: 'region.located'; region: ShippingRegion }
+  /** "Checkout": opens the review step for these lines (it creates no session). */
   | { type: 'checkout.submit'; lines: CheckoutLine[]; buyer: CheckoutBuyer; origin: string; locale: ShopLocale }
-  /** The cart's lines changed: a refusal about the old lines no longer holds. */
+  /** A field of the delivery address was edited on the review step. */
+  | { type: 'address.change'; field: AddressField; value: string }
+  /** "Back to cart". */
+  | { type: 'review.back' }
+  /** The order button ("Place order and pay" / "Zahlungspflichtig bestellen"): only this creates the session. */
+  | { type: 'order.place' }
+  /** The cart's lines changed: the review and a refusal about the old lines no longer hold. */
   | { type: 'cart.changed' }
   /** The page came back from the hosted checkout through the browser's back button (bfcache). */
   | { type: 'checkout.returned' };
@@ -46,11 +70,15 @@ export type CheckoutEvent =
 export type CheckoutSession = { url: string | null; sessionId?: string | null };
 
 /**
- * SPEC §4 checkout redirect: idle → creating the session → redirecting (to the hosted payment
- * page) | failed. An empty cart does nothing; while the session is being created further clicks
- * are not taken (one session per click, however fast). Beside it, and never cancelled by it, the
- * shipping rates load from the database, so the total shown is what will be charged. The region is
- * the shopper's choice; until they make one, the located country decides.
+ * SPEC §4 checkout redirect with the review step of § 312j (2)–(3) BGB (docs/adr/0024): idle (the
+ * cart) → reviewing (lines, shipping, total, delivery address, the order button) → creating the
+ * session → redirecting (to the hosted payment page) | failed. "Checkout" only opens the review;
+ * the order button alone creates a session. An empty cart does nothing; while the session is
+ * being created further clicks are not taken (one session per click, however fast); a refused
+ * address returns to the review with its problems per field; a changed cart returns to the cart.
+ * Beside it, and never cancelled by it, the shipping rates load from the database, so the total
+ * shown is what will be charged. The region is the shopper's choice; until they make one, the
+ * located country decides.
  */
 export const checkoutMachine = setup({
   types: { context: {} as Context, events: {} as CheckoutEvent, input: {} as CheckoutInput },
@@ -61,6 +89,10 @@ export const checkoutMachine = setup({
     createSession: fromPromise<CheckoutSession, CheckoutRequest>(async () => {
       throw new Error('provide createSession');
     }),
+    /** A signed-in customer's newest order's address (read under RLS); null when they have none. */
+    fetchLastAddress: fromPromise<ShippingAddress | null, { userId: string }>(async () => {
+      throw new Error('provide fetchLastAddress');
+    }),
   },
   actions: {
     /** Leaves for the hosted payment page. */
@@ -69,20 +101,54 @@ export const checkoutMachine = setup({
     persistRegion: (_, _params: { region: ShippingRegion }) => {},
     chooseRegion: assign(({ event }) => (event.type === 'region.change' ? { region: event.region, chosen: true } : {})),
     locateRegion: assign(({ event }) => (event.type === 'region.located' ? { region: event.region } : {})),
-    startCheckout: assign(({ context, event }) =>
+    startReview: assign(({ context, event }) =>
       event.type === 'checkout.submit'
-        ? { lines: event.lines, failure: null, request: checkoutRequest(event.lines, event.buyer, event.origin, context.region, event.locale) }
+        ? {
+            lines: event.lines,
+            buyer: event.buyer,
+            origin: event.origin,
+            locale: event.locale,
+            failure: null,
+            addressErrors: [],
+            address: draftForRegion(context.address, context.region),
+          }
         : {},
     ),
+    editAddress: assign(({ context, event }) =>
+      event.type === 'address.change'
+        ? {
+            address: { ...context.address, [event.field]: event.value },
+            // The field's refusal no longer describes what is typed there (and the whole-address one goes with any edit).
+            addressErrors: context.addressErrors.filter((error) => error.field !== event.field && error.field !== 'address'),
+          }
+        : {},
+    ),
+    startCheckout: assign({ failure: null, addressErrors: [] }),
+    leaveReview: assign({ failure: null, addressErrors: [] }),
   },
   guards: {
     hasLines: ({ event }) => event.type === 'checkout.submit' && event.lines.length > 0,
+    /** A signed-in buyer who has typed nothing yet: their last address can fill the form. */
+    canPrefill: ({ context, event }) => event.type === 'checkout.submit' && event.buyer.userId !== null && isBlankDraft(context.address),
+    addressRefused: ({ event }) => (event as { error?: unknown }).error instanceof AddressRefusalError,
     newRegion: ({ context, event }) => (event.type === 'region.change' || event.type === 'region.located') && isShippingRegion(event.region) && event.region !== context.region,
     notChosen: ({ context }) => !context.chosen,
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({ region: input.region, chosen: input.chosen ?? false, rates: null, lines: [], request: null, failure: null, url: null }),
+  context: ({ input }) => ({
+    region: input.region,
+    chosen: input.chosen ?? false,
+    rates: null,
+    lines: [],
+    buyer: { userId: null, email: null },
+    origin: '',
+    locale: 'en',
+    address: EMPTY_ADDRESS,
+    addressErrors: [],
+    failure: null,
+    url: null,
+  }),
   type: 'parallel',
   states: {
     rates: {
@@ -108,14 +174,42 @@ export const checkoutMachine = setup({
           on: {
             'region.change': { guard: 'newRegion', actions: ['chooseRegion', { type: 'persistRegion', params: ({ event }) => ({ region: event.region }) }] },
             'region.located': { guard: and(['notChosen', 'newRegion']), actions: 'locateRegion' },
-            'checkout.submit': { guard: 'hasLines', target: 'creatingSession', actions: 'startCheckout' },
+            'checkout.submit': [
+              { guard: and(['hasLines', 'canPrefill']), target: 'reviewing.loadingAddress', actions: 'startReview' },
+              { guard: 'hasLines', target: 'reviewing', actions: 'startReview' },
+            ],
+          },
+        },
+        /** The review step: the lines, shipping, total, the delivery address and the order button. */
+        reviewing: {
+          initial: 'editing',
+          on: {
+            'address.change': { actions: 'editAddress' },
+            'order.place': { target: 'creatingSession', actions: 'startCheckout' },
+            'review.back': { target: 'idle', actions: 'leaveReview' },
+            'cart.changed': { target: 'idle', actions: 'leaveReview' },
+          },
+          states: {
+            /** A signed-in customer's last address is on its way; the form can already be typed in (typing wins). */
+            loadingAddress: {
+              invoke: {
+                id: 'fetchLastAddress',
+                src: 'fetchLastAddress',
+                input: ({ context }) => ({ userId: context.buyer.userId as string }),
+                onDone: { target: 'editing', actions: assign({ address: ({ context, event }) => prefillDraft(context.address, event.output, context.region) }) },
+                // No address to offer: the shopper types it.
+                onError: 'editing',
+              },
+            },
+            editing: {},
           },
         },
         creatingSession: {
           invoke: {
             id: 'createSession',
             src: 'createSession',
-            input: ({ context }) => context.request as CheckoutRequest,
+            // What the review shows is what is sent: its lines, the region and the address as typed.
+            input: ({ context }) => checkoutRequest(context.lines, context.buyer, context.origin, context.region, context.locale, addressOfDraft(context.address)),
             onDone: [
               {
                 guard: ({ event }) => typeof event.output?.url === 'string' && event.output.url !== '',
@@ -124,22 +218,28 @@ export const checkoutMachine = setup({
               },
               { target: 'failed', actions: assign({ failure: { kind: 'noUrl' } }) },
             ],
-            onError: { target: 'failed', actions: assign({ failure: ({ context, event }) => checkoutFailure(event.error, context.lines) }) },
+            onError: [
+              // Nothing was opened: the review shows what is wrong with the address, per field.
+              {
+                guard: 'addressRefused',
+                target: '#checkout.session.reviewing.editing',
+                actions: assign({ addressErrors: ({ event }) => (event.error as AddressRefusalError).fields }),
+              },
+              { target: 'failed', actions: assign({ failure: ({ context, event }) => checkoutFailure(event.error, context.lines) }) },
+            ],
           },
         },
         /** The browser is on its way to the payment page; the button stays busy. */
         redirecting: {
           on: { 'checkout.returned': { target: 'idle', actions: assign({ url: null }) } },
         },
+        /** Shown on the review step, under the order button, which tries again. */
         failed: {
           on: {
-            'region.change': {
-              guard: 'newRegion',
-              target: 'idle',
-              actions: ['chooseRegion', assign({ failure: null }), { type: 'persistRegion', params: ({ event }) => ({ region: event.region }) }],
-            },
-            'cart.changed': { target: 'idle', actions: assign({ failure: null }) },
-            'checkout.submit': { guard: 'hasLines', target: 'creatingSession', actions: 'startCheckout' },
+            'address.change': { actions: 'editAddress' },
+            'order.place': { target: 'creatingSession', actions: 'startCheckout' },
+            'review.back': { target: 'idle', actions: 'leaveReview' },
+            'cart.changed': { target: 'idle', actions: 'leaveReview' },
           },
         },
       },
@@ -148,10 +248,14 @@ export const checkoutMachine = setup({
 });
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
-export type CheckoutStatus = 'idle' | 'creatingSession' | 'redirecting' | 'failed';
+export type CheckoutStatus = 'idle' | 'reviewing' | 'creatingSession' | 'redirecting' | 'failed';
 export type RatesStatus = 'loading' | 'loaded' | 'unavailable';
 
-const stateOf = <T extends string>(snapshot: CheckoutSnapshot, region: 'rates' | 'session') => (snapshot.value as Record<string, string>)[region] as T;
+/** A region's state; a compound one (reviewing) by its own name. */
+const stateOf = <T extends string>(snapshot: CheckoutSnapshot, region: 'rates' | 'session') => {
+  const value = (snapshot.value as Record<string, string | Record<string, string>>)[region];
+  return (typeof value === 'string' ? value : Object.keys(value)[0]) as T;
+};
 export const selectCheckoutStatus = (snapshot: CheckoutSnapshot) => stateOf<CheckoutStatus>(snapshot, 'session');
 export const selectRatesStatus = (snapshot: CheckoutSnapshot) => stateOf<RatesStatus>(snapshot, 'rates');
 /** The button reads "Redirecting..." and is disabled while this is true. */
@@ -159,3 +263,9 @@ export const selectCheckoutBusy = (snapshot: CheckoutSnapshot) => snapshot.match
 export const selectRegion = (snapshot: CheckoutSnapshot) => snapshot.context.region;
 export const selectFailure = (snapshot: CheckoutSnapshot) => snapshot.context.failure;
 export const selectQuote = (snapshot: CheckoutSnapshot, subtotal: number) => quoteShipping(snapshot.context.rates, snapshot.context.region, subtotal);
+/** The review step is on screen (the cart view gives way to it). */
+export const selectReviewing = (snapshot: CheckoutSnapshot) => selectCheckoutStatus(snapshot) !== 'idle';
+/** The signed-in customer's last address is still being looked up. */
+export const selectAddressLoading = (snapshot: CheckoutSnapshot) => snapshot.matches({ session: { reviewing: 'loadingAddress' } });
+export const selectAddress = (snapshot: CheckoutSnapshot) => snapshot.context.address;
+export const selectAddressErrors = (snapshot: CheckoutSnapshot) => snapshot.context.addressErrors;

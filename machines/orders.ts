@@ -4,6 +4,11 @@
  * checkout function's body, order shapes and the order status badge.
  */
 
+import { countryName, SHIPPING_COUNTRIES } from '../supabase/functions/_shared/address.ts';
+
+/** A country's name in the shop's language (the payment page's names, fixed rather than Intl.DisplayNames). */
+export { countryName };
+
 export const SHIPPING_REGIONS = ['DE', 'EU', 'UK', 'US'] as const;
 export type ShippingRegion = (typeof SHIPPING_REGIONS)[number];
 export const DEFAULT_SHIPPING_REGION: ShippingRegion = 'DE';
@@ -91,7 +96,10 @@ export type ShopLocale = (typeof LOCALES)[number];
 /** A cart line as the checkout needs it; the title names a line the function refuses. */
 export type CheckoutLine = { variantId: string; qty: number; title: string };
 
-/** SPEC §7's body of create-checkout-session, plus the shipping region and the e-mail language. */
+/**
+ * SPEC §7's body of create-checkout-session, plus the shipping region, the e-mail language and the
+ * delivery address confirmed on the review step (docs/adr/0024; without it the payment page asks).
+ */
 export type CheckoutRequest = {
   userId: string | null;
   email: string | null;
@@ -100,11 +108,19 @@ export type CheckoutRequest = {
   cancelUrl: string;
   shippingRegion: ShippingRegion;
   locale: ShopLocale;
+  shippingAddress?: ShippingAddress;
 };
 
 export type CheckoutBuyer = { userId: string | null; email: string | null };
 
-export function checkoutRequest(lines: readonly CheckoutLine[], buyer: CheckoutBuyer, origin: string, shippingRegion: ShippingRegion, locale: ShopLocale): CheckoutRequest {
+export function checkoutRequest(
+  lines: readonly CheckoutLine[],
+  buyer: CheckoutBuyer,
+  origin: string,
+  shippingRegion: ShippingRegion,
+  locale: ShopLocale,
+  shippingAddress?: ShippingAddress,
+): CheckoutRequest {
   return {
     userId: buyer.userId,
     email: buyer.email,
@@ -113,7 +129,69 @@ export function checkoutRequest(lines: readonly CheckoutLine[], buyer: CheckoutB
     cancelUrl: `${origin}/cart`,
     shippingRegion,
     locale,
+    ...(shippingAddress ? { shippingAddress } : {}),
   };
+}
+
+// ── The review step's delivery address (docs/adr/0024) ─────────────────────────────────────────
+
+/** The address form's fields, in the order of the form (and of the database's checks). */
+export const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'postalCode', 'city', 'country', 'phone'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+/** The form as typed: every field a string ('' when empty). */
+export type AddressDraft = Record<AddressField, string>;
+export const EMPTY_ADDRESS: AddressDraft = { name: '', line1: '', line2: '', postalCode: '', city: '', country: '', phone: '' };
+
+/** The countries each region ships to (public.shipping_countries, as the payment page lists them). */
+export const regionCountries = (region: ShippingRegion): readonly string[] => SHIPPING_COUNTRIES[region];
+
+/** The draft with a country of `region`: a region of one country has it chosen; a country of another region is cleared. */
+export function draftForRegion(draft: AddressDraft, region: ShippingRegion): AddressDraft {
+  const countries = regionCountries(region);
+  if (countries.length === 1) return draft.country === countries[0] ? draft : { ...draft, country: countries[0] };
+  return countries.includes(draft.country) ? draft : { ...draft, country: '' };
+}
+
+/** Nothing typed yet (a preset country does not count): a stored address may fill it. */
+export const isBlankDraft = (draft: AddressDraft) => ADDRESS_FIELDS.every((field) => field === 'country' || draft[field].trim() === '');
+
+/**
+ * The customer's last address on a new review: all of it when its country ships in the region,
+ * else only who receives it (name, phone) — an address abroad would only be refused.
+ */
+export function prefillDraft(draft: AddressDraft, last: ShippingAddress | null, region: ShippingRegion): AddressDraft {
+  if (!last || !isBlankDraft(draft)) return draft;
+  const whom = { ...draft, name: last.name, phone: last.phone ?? '' };
+  if (!regionCountries(region).includes(last.country)) return whom;
+  return { ...whom, line1: last.line1, line2: last.line2 ?? '', postalCode: last.postalCode, city: last.city, country: last.country };
+}
+
+/** The draft as the function takes it: trimmed, empty optional fields left out (the database normalises the rest). */
+export function addressOfDraft(draft: AddressDraft): ShippingAddress {
+  const value = (field: AddressField) => draft[field].trim();
+  return {
+    name: value('name'),
+    line1: value('line1'),
+    ...(value('line2') ? { line2: value('line2') } : {}),
+    postalCode: value('postalCode'),
+    city: value('city'),
+    country: value('country').toUpperCase(),
+    ...(value('phone') ? { phone: value('phone') } : {}),
+  };
+}
+
+/** One problem of the address as the checkout function words it (in the request's language); `address` is the whole address. */
+export type AddressFieldError = { field: AddressField | 'address'; message: string };
+
+/** The checkout function refused the delivery address (400 code invalid_address): what is wrong, per field. */
+export class AddressRefusalError extends Error {
+  constructor(
+    readonly fields: AddressFieldError[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AddressRefusalError';
+  }
 }
 
 export type StockRefusalCode = 'sold_out' | 'insufficient_stock' | 'unavailable';

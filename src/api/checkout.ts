@@ -1,8 +1,13 @@
 import { FunctionsHttpError } from '@supabase/functions-js';
 import {
+  ADDRESS_FIELDS,
+  type AddressFieldError,
+  AddressRefusalError,
   type CheckoutRequest,
   isShippingRegion,
+  parseShippingAddress,
   SHIPPING_REGIONS,
+  type ShippingAddress,
   type ShippingRate,
   type ShippingRegion,
   StockRefusalError,
@@ -35,10 +40,27 @@ export async function fetchShippingRates(currency: string): Promise<ShippingRate
 
 const STOCK_CODES = new Set<StockRefusalCode>(['sold_out', 'insufficient_stock', 'unavailable']);
 
+const ADDRESS_ERROR_FIELDS = new Set<string>([...ADDRESS_FIELDS, 'address']);
+
+/** The function's per-field refusals of the address, those it words for a field of ours. */
+function addressErrorsOf(fields: unknown): AddressFieldError[] {
+  if (!Array.isArray(fields)) return [];
+  return fields.flatMap((entry) => {
+    const { field, message } = (entry ?? {}) as { field?: unknown; message?: unknown };
+    return typeof field === 'string' && ADDRESS_ERROR_FIELDS.has(field) && typeof message === 'string' && message
+      ? [{ field: field as AddressFieldError['field'], message }]
+      : [];
+  });
+}
+
 async function refusalOf(error: FunctionsHttpError): Promise<Error> {
   const response = error.context as Response;
-  const body = (await response.json().catch(() => ({}))) as { error?: unknown; code?: unknown; variantId?: unknown; available?: unknown };
+  const body = (await response.json().catch(() => ({}))) as { error?: unknown; code?: unknown; variantId?: unknown; available?: unknown; fields?: unknown };
   const message = typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
+  if (response.status === 400 && body.code === 'invalid_address') {
+    const fields = addressErrorsOf(body.fields);
+    if (fields.length > 0) return new AddressRefusalError(fields, message);
+  }
   if (response.status === 409 && STOCK_CODES.has(body.code as StockRefusalCode) && typeof body.variantId === 'string') {
     return new StockRefusalError(body.code as StockRefusalCode, body.variantId, typeof body.available === 'number' ? body.available : 0, message);
   }
@@ -47,7 +69,8 @@ async function refusalOf(error: FunctionsHttpError): Promise<Error> {
 
 /**
  * SPEC §7 Checkout: create-checkout-session prices the cart in the database and answers the hosted
- * payment page's URL. A refused line comes back as a StockRefusalError naming the variant.
+ * payment page's URL. A refused line comes back as a StockRefusalError naming the variant; a refused
+ * delivery address as an AddressRefusalError with the problem of each field.
  */
 export async function createCheckoutSession(request: CheckoutRequest): Promise<{ url: string | null; sessionId: string | null }> {
   const { data, error } = await functionsClient().invoke<{ url?: unknown; sessionId?: unknown }>('create-checkout-session', { body: request });
@@ -56,4 +79,21 @@ export async function createCheckoutSession(request: CheckoutRequest): Promise<{
     throw new ApiError('network', error.message);
   }
   return { url: typeof data?.url === 'string' ? data.url : null, sessionId: typeof data?.sessionId === 'string' ? data.sessionId : null };
+}
+
+/**
+ * The delivery address of the customer's newest order that has one, read as the customer under
+ * RLS (their own orders only), to fill in the review step; null when there is none.
+ */
+export async function fetchLastShippingAddress(userId: string): Promise<ShippingAddress | null> {
+  const { data, error } = await supabase()
+    .from('orders')
+    .select('shipping_address')
+    .eq('user_id', userId)
+    .not('shipping_address', 'is', null)
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .maybeSingle();
+  if (error) throw toApiError(error);
+  return parseShippingAddress(data?.shipping_address);
 }

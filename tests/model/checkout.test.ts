@@ -6,12 +6,28 @@ import {
   checkoutMachine,
   selectCheckoutBusy,
   selectCheckoutStatus,
+  selectAddress,
+  selectAddressErrors,
+  selectAddressLoading,
   selectFailure,
   selectQuote,
   selectRatesStatus,
   selectRegion,
+  selectReviewing,
 } from '../../machines/checkoutMachine';
-import { type CheckoutFailure, type CheckoutLine, type CheckoutRequest, type ShippingRate, type ShippingRegion, StockRefusalError } from '../../machines/orders';
+import {
+  type AddressDraft,
+  AddressRefusalError,
+  addressOfDraft,
+  type CheckoutFailure,
+  type CheckoutLine,
+  type CheckoutRequest,
+  EMPTY_ADDRESS,
+  type ShippingAddress,
+  type ShippingRate,
+  type ShippingRegion,
+  StockRefusalError,
+} from '../../machines/orders';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 import { SHIPPING_RATES as RATES } from '../../stories/fixtures/orders';
@@ -38,6 +54,10 @@ const refused = new StockRefusalError('insufficient_stock', 'v-shaker', 0, 'Only
 const offline = new ApiError('network', 'Failed to fetch');
 const answered = new ApiError('invalid', 'Failed to create checkout session', { status: 400 });
 const crashed = new Error('boom');
+/** The function refused the address: back to the review, the problem under its field, no failure. */
+const badPostcode = new AddressRefusalError([{ field: 'postalCode', message: 'A German postcode has 5 digits, e.g. 10115.' }], 'The shipping address cannot be used');
+/** The signed-in customer's newest order's address (German: it fills the DE review; the EU review gets the name only). */
+const LAST: ShippingAddress = { name: 'Erika Mustermann', line1: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE', phone: '+49 221 123456' };
 
 /** What each error of createSession must read as (SPEC §8). */
 const FAILURES = new Map<unknown, CheckoutFailure>([
@@ -52,7 +72,9 @@ type GraphEvent =
   | { type: 'xstate.done.actor.fetchRates'; output: ShippingRate[] }
   | { type: 'xstate.error.actor.fetchRates'; error: unknown }
   | { type: 'xstate.done.actor.createSession'; output: CheckoutSession }
-  | { type: 'xstate.error.actor.createSession'; error: unknown };
+  | { type: 'xstate.error.actor.createSession'; error: unknown }
+  | { type: 'xstate.done.actor.fetchLastAddress'; output: ShippingAddress | null }
+  | { type: 'xstate.error.actor.fetchLastAddress'; error: unknown };
 
 const submit = (lines: CheckoutLine[]): CheckoutEvent => ({ type: 'checkout.submit', lines, buyer: BUYER, origin: ORIGIN, locale: 'de' });
 
@@ -66,14 +88,19 @@ const events: GraphEvent[] = [
   { type: 'region.located', region: 'XX' as ShippingRegion },
   submit(LINES),
   submit([]),
+  { type: 'address.change', field: 'postalCode', value: '51147' },
+  { type: 'order.place' },
+  { type: 'review.back' },
   { type: 'cart.changed' },
   { type: 'checkout.returned' },
+  { type: 'xstate.done.actor.fetchLastAddress', output: LAST },
+  { type: 'xstate.error.actor.fetchLastAddress', error: offline },
   { type: 'xstate.done.actor.fetchRates', output: RATES },
   { type: 'xstate.error.actor.fetchRates', error: offline },
   { type: 'xstate.done.actor.createSession', output: { url: PAY_URL, sessionId: 'cs_test_1' } },
   { type: 'xstate.done.actor.createSession', output: { url: null, sessionId: null } },
   { type: 'xstate.done.actor.createSession', output: { url: '' } },
-  ...[...FAILURES.keys()].map((error) => ({ type: 'xstate.error.actor.createSession' as const, error })),
+  ...[...FAILURES.keys(), badPostcode].map((error) => ({ type: 'xstate.error.actor.createSession' as const, error })),
 ];
 
 type Settle = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
@@ -83,7 +110,8 @@ function harness(region: ShippingRegion = 'DE', chosen = false) {
   const sessions: CheckoutRequest[] = [];
   const redirects: { url: string }[] = [];
   const persisted: { region: ShippingRegion }[] = [];
-  const pending: { fetchRates?: Settle; createSession?: Settle } = {};
+  const pending: { fetchRates?: Settle; createSession?: Settle; fetchLastAddress?: Settle } = {};
+  const addressLookups: { userId: string }[] = [];
   const machine = checkoutMachine.provide({
     actors: {
       fetchRates: fromPromise<ShippingRate[]>(() => {
@@ -98,6 +126,12 @@ function harness(region: ShippingRegion = 'DE', chosen = false) {
           pending.createSession = { resolve: resolve as Settle['resolve'], reject };
         });
       }),
+      fetchLastAddress: fromPromise<ShippingAddress | null, { userId: string }>(({ input }) => {
+        addressLookups.push(input);
+        return new Promise((resolve, reject) => {
+          pending.fetchLastAddress = { resolve: resolve as Settle['resolve'], reject };
+        });
+      }),
     },
     actions: {
       redirect: (_, params) => redirects.push(params),
@@ -106,19 +140,19 @@ function harness(region: ShippingRegion = 'DE', chosen = false) {
   });
   const actor = createActor(machine, { input: { region, chosen }, clock: new SimulatedClock() }).start();
   async function play(event: GraphEvent) {
-    const match = /^xstate\.(done|error)\.actor\.(fetchRates|createSession)$/.exec(event.type);
+    const match = /^xstate\.(done|error)\.actor\.(fetchRates|createSession|fetchLastAddress)$/.exec(event.type);
     if (!match) return actor.send(event as CheckoutEvent);
-    const settle = pending[match[2] as 'fetchRates' | 'createSession'];
+    const settle = pending[match[2] as 'fetchRates' | 'createSession' | 'fetchLastAddress'];
     if (match[1] === 'done') settle?.resolve((event as { output: unknown }).output);
     else settle?.reject((event as { error: unknown }).error);
     // fromPromise reports on a later microtask; a macrotask later it has been processed.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return { actor, play, rateCalls, sessions, redirects, persisted };
+  return { actor, play, rateCalls, sessions, redirects, persisted, addressLookups };
 }
 
-/** SPEC §7's body plus the region and the language, built from what the test knows. */
-const expectedRequest = (region: ShippingRegion): CheckoutRequest => ({
+/** SPEC §7's body plus the region, the language and the review step's address, built from what the test knows. */
+const expectedRequest = (region: ShippingRegion, address: AddressDraft = { ...EMPTY_ADDRESS, country: 'DE' }): CheckoutRequest => ({
   userId: 'user-1',
   email: 'fan@example.com',
   items: [
@@ -129,6 +163,7 @@ const expectedRequest = (region: ShippingRegion): CheckoutRequest => ({
   cancelUrl: 'https://shop.example/cart',
   shippingRegion: region,
   locale: 'de',
+  shippingAddress: addressOfDraft(address),
 });
 
 describe('checkout machine: graph coverage', () => {
@@ -141,6 +176,7 @@ describe('checkout machine: graph coverage', () => {
     expect([...taken].sort()).toEqual(declaredTransitions(checkoutMachine).sort());
   });
 
+  // Some 650 paths (the review's address and its refusals multiply the cart's states): given more than the default time.
   it('replays every path with fake effects and checks what each state promises', async () => {
     for (const path of [[], ...paths]) {
       const h = harness();
@@ -154,7 +190,7 @@ describe('checkout machine: graph coverage', () => {
         const handled = transitionIds(checkoutMachine, from, event).length > 0;
         const before = h.actor.getSnapshot();
         from = step.state as Snapshot;
-        const counts = { sessions: h.sessions.length, redirects: h.redirects.length, persisted: h.persisted.length, rates: h.rateCalls.length };
+        const counts = { sessions: h.sessions.length, redirects: h.redirects.length, persisted: h.persisted.length, rates: h.rateCalls.length, lookups: h.addressLookups.length };
         await h.play(event);
         const snapshot = h.actor.getSnapshot();
         expect(snapshot.value).toEqual(step.state.value);
@@ -163,16 +199,21 @@ describe('checkout machine: graph coverage', () => {
         const newSessions = h.sessions.slice(counts.sessions);
         const newRedirects = h.redirects.slice(counts.redirects);
         const newPersisted = h.persisted.slice(counts.persisted);
+        const newLookups = h.addressLookups.slice(counts.lookups);
 
         // Always: rates are asked for once; the button is busy exactly while creating or redirecting.
         expect(h.rateCalls).toEqual([1]);
         expect(selectCheckoutBusy(snapshot)).toBe(status === 'creatingSession' || status === 'redirecting');
+        // The review is on screen from "Checkout" until back on the cart.
+        expect(selectReviewing(snapshot)).toBe(status !== 'idle');
+        expect(selectAddressLoading(snapshot)).toBe(snapshot.matches({ session: { reviewing: 'loadingAddress' } }));
         // The quote: none without rates ("Calculated at checkout"), else the region's SPEC §9 figures.
         const quote = selectQuote(snapshot, SUBTOTAL);
         if (snapshot.context.rates === null) expect(quote).toBeNull();
         else expect(quote).toEqual(QUOTES[selectRegion(snapshot)]);
-        // A failure is shown in the failed state only; a url only once redirecting.
+        // A failure is shown in the failed state only; address problems on the review only; a url only once redirecting.
         expect(selectFailure(snapshot) !== null).toBe(status === 'failed');
+        if (selectAddressErrors(snapshot).length > 0) expect(status).toBe('reviewing');
         expect(snapshot.context.url !== null).toBe(status === 'redirecting');
         if (status === 'redirecting') redirectsEntered += selectCheckoutStatus(before) === 'redirecting' ? 0 : 1;
         expect(h.redirects.length).toBe(redirectsEntered);
@@ -181,10 +222,12 @@ describe('checkout machine: graph coverage', () => {
           // Ignored (an empty cart, a second click, the same or an unknown region…): nothing happens.
           expect(snapshot.value).toEqual(before.value);
           expect(snapshot.context).toEqual(before.context);
-          expect([...newSessions, ...newRedirects, ...newPersisted]).toEqual([]);
+          expect([...newSessions, ...newRedirects, ...newPersisted, ...newLookups]).toEqual([]);
           continue;
         }
-        if (event.type !== 'checkout.submit') expect(newSessions).toEqual([]);
+        // Only the order button creates a session; only opening the review looks the address up.
+        if (event.type !== 'order.place') expect(newSessions).toEqual([]);
+        if (event.type !== 'checkout.submit') expect(newLookups).toEqual([]);
         if (event.type !== 'region.change') expect(newPersisted).toEqual([]);
         if (event.type !== 'xstate.done.actor.createSession') expect(newRedirects).toEqual([]);
 
@@ -209,11 +252,43 @@ describe('checkout machine: graph coverage', () => {
             expect(newPersisted).toEqual([]);
             break;
           case 'checkout.submit':
-            // One session per click, for exactly the lines and the region chosen; a busy button takes no click.
+            // "Checkout" opens the review for exactly these lines: no session yet; a signed-in buyer's last address is looked up
+            // when nothing is typed; the region's only country is chosen, another region's country cleared.
             expect(event.lines.length).toBeGreaterThan(0);
-            expect(selectCheckoutBusy(before)).toBe(false);
+            expect(selectCheckoutStatus(before)).toBe('idle');
+            expect(status).toBe('reviewing');
+            expect(snapshot.context.lines).toEqual(event.lines);
+            expect(snapshot.context.failure).toBeNull();
+            expect(selectAddressErrors(snapshot)).toEqual([]);
+            expect(newLookups).toEqual(before.context.address.name === '' && before.context.address.postalCode === '' ? [{ userId: 'user-1' }] : []);
+            expect(selectAddress(snapshot).country).toBe(selectRegion(snapshot) === 'DE' ? 'DE' : ['AT', 'FR'].includes(before.context.address.country) ? before.context.address.country : '');
+            break;
+          case 'xstate.done.actor.fetchLastAddress':
+            expect(status).toBe('reviewing');
+            expect(selectAddressLoading(before)).toBe(true);
+            // What the shopper typed meanwhile wins over the stored address.
+            if (event.output === null || before.context.address.postalCode !== '') expect(selectAddress(snapshot)).toEqual(selectAddress(before));
+            else if (selectRegion(snapshot) === 'DE')
+              // The German address fills the German review…
+              expect(selectAddress(snapshot)).toEqual({ ...LAST, line2: '', phone: LAST.phone });
+            // …and only says who receives it where Germany is not among the countries.
+            else expect(selectAddress(snapshot)).toEqual({ ...selectAddress(before), name: LAST.name, phone: LAST.phone });
+            break;
+          case 'xstate.error.actor.fetchLastAddress':
+            expect(status).toBe('reviewing');
+            expect(selectAddress(snapshot)).toEqual(selectAddress(before));
+            break;
+          case 'address.change':
+            expect(['reviewing', 'failed']).toContain(selectCheckoutStatus(before));
+            expect(status).toBe(selectCheckoutStatus(before));
+            expect(selectAddress(snapshot)).toEqual({ ...selectAddress(before), [event.field]: event.value });
+            expect(selectAddressErrors(snapshot).some((error) => error.field === event.field)).toBe(false);
+            break;
+          case 'order.place':
+            // One session per click, for the reviewed lines, the region and the address typed; a busy button takes no click.
+            expect(['reviewing', 'failed']).toContain(selectCheckoutStatus(before));
             expect(status).toBe('creatingSession');
-            expect(newSessions).toEqual([expectedRequest(before.context.region)]);
+            expect(newSessions).toEqual([expectedRequest(before.context.region, selectAddress(before))]);
             expect(snapshot.context.failure).toBeNull();
             break;
           case 'xstate.done.actor.createSession':
@@ -228,23 +303,35 @@ describe('checkout machine: graph coverage', () => {
             }
             break;
           case 'xstate.error.actor.createSession':
-            expect(status).toBe('failed');
-            expect(selectFailure(snapshot)).toEqual(FAILURES.get(event.error));
+            if (event.error === badPostcode) {
+              // Nothing was opened: back on the review, the problem under its field, the address as typed.
+              expect(snapshot.matches({ session: { reviewing: 'editing' } })).toBe(true);
+              expect(selectAddressErrors(snapshot)).toEqual(badPostcode.fields);
+              expect(selectAddress(snapshot)).toEqual(selectAddress(before));
+              expect(selectFailure(snapshot)).toBeNull();
+            } else {
+              expect(status).toBe('failed');
+              expect(selectFailure(snapshot)).toEqual(FAILURES.get(event.error));
+            }
             break;
           case 'region.change':
-            // A real change: remembered once, and the quote follows the region.
+            // A real change, on the cart: remembered once, and the quote follows the region.
+            expect(selectCheckoutStatus(before)).toBe('idle');
             expect(event.region).not.toBe(before.context.region);
             expect(selectRegion(snapshot)).toBe(event.region);
             expect(newPersisted).toEqual([{ region: event.region }]);
             expect(snapshot.context.chosen).toBe(true);
             if (snapshot.context.rates !== null) expect(selectQuote(snapshot, SUBTOTAL)).not.toEqual(selectQuote(before, SUBTOTAL));
-            // Changing the region after a failure starts over.
-            if (selectCheckoutStatus(before) === 'failed') expect(status).toBe('idle');
-            else expect(status).toBe(selectCheckoutStatus(before));
-            break;
-          case 'cart.changed':
-            expect(selectCheckoutStatus(before)).toBe('failed');
             expect(status).toBe('idle');
+            break;
+          case 'review.back':
+          case 'cart.changed':
+            // Back on the cart, with nothing to show from the review; what was typed is kept for the next one.
+            expect(['reviewing', 'failed']).toContain(selectCheckoutStatus(before));
+            expect(status).toBe('idle');
+            expect(selectFailure(snapshot)).toBeNull();
+            expect(selectAddressErrors(snapshot)).toEqual([]);
+            expect(selectAddress(snapshot)).toEqual(selectAddress(before));
             break;
           case 'checkout.returned':
             expect(selectCheckoutStatus(before)).toBe('redirecting');
@@ -255,10 +342,16 @@ describe('checkout machine: graph coverage', () => {
       }
       h.actor.stop();
     }
-  });
+  }, 90_000);
 });
 
 describe('checkout machine: rules', () => {
+  /** "Checkout", then the order button. */
+  const place = (h: ReturnType<typeof harness>, lines = LINES) => {
+    h.actor.send(submit(lines));
+    h.actor.send({ type: 'order.place' });
+  };
+
   it('an empty cart does nothing, in every state that takes a click', async () => {
     const h = harness();
     h.actor.send(submit([]));
@@ -266,24 +359,69 @@ describe('checkout machine: rules', () => {
     await h.play({ type: 'xstate.done.actor.fetchRates', output: RATES });
     h.actor.send(submit([]));
     expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('idle');
-    h.actor.send(submit(LINES));
+    place(h);
     await h.play({ type: 'xstate.error.actor.createSession', error: offline });
     h.actor.send(submit([]));
     expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('failed');
     expect(h.sessions).toHaveLength(1);
   });
 
+  it('"Checkout" only opens the review: the order button alone creates the session, with the address typed there', async () => {
+    const h = harness('DE');
+    await h.play({ type: 'xstate.done.actor.fetchRates', output: RATES });
+    h.actor.send(submit(LINES));
+    expect(selectReviewing(h.actor.getSnapshot())).toBe(true);
+    expect(h.sessions).toEqual([]);
+    await h.play({ type: 'xstate.done.actor.fetchLastAddress', output: null });
+    const typed = { name: 'Erika Mustermann', line1: 'Heidestraße 17', line2: '', postalCode: '51147', city: 'Köln', country: 'DE', phone: '' };
+    for (const [field, value] of Object.entries(typed)) h.actor.send({ type: 'address.change', field: field as keyof AddressDraft, value });
+    h.actor.send({ type: 'order.place' });
+    expect(h.sessions).toEqual([expectedRequest('DE', typed)]);
+    expect(h.sessions[0].shippingAddress).toEqual({ name: 'Erika Mustermann', line1: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE' });
+  });
+
+  it('a refused address returns to the review with the problem under its field; editing the field clears it; nothing else is lost', async () => {
+    const h = harness('DE');
+    place(h);
+    await h.play({ type: 'xstate.error.actor.createSession', error: badPostcode });
+    expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('reviewing');
+    expect(selectAddressErrors(h.actor.getSnapshot())).toEqual(badPostcode.fields);
+    h.actor.send({ type: 'address.change', field: 'city', value: 'Köln' });
+    expect(selectAddressErrors(h.actor.getSnapshot())).toEqual(badPostcode.fields);
+    h.actor.send({ type: 'address.change', field: 'postalCode', value: '51147' });
+    expect(selectAddressErrors(h.actor.getSnapshot())).toEqual([]);
+    h.actor.send({ type: 'order.place' });
+    expect(h.sessions.map((r) => r.shippingAddress?.postalCode)).toEqual(['', '51147']);
+  });
+
+  it('a signed-in customer gets their last address once; a guest is not looked up; Back keeps what was typed', async () => {
+    const h = harness('DE');
+    h.actor.send(submit(LINES));
+    expect(h.addressLookups).toEqual([{ userId: 'user-1' }]);
+    expect(selectAddressLoading(h.actor.getSnapshot())).toBe(true);
+    await h.play({ type: 'xstate.done.actor.fetchLastAddress', output: LAST });
+    expect(selectAddress(h.actor.getSnapshot())).toEqual({ ...LAST, line2: '' });
+    h.actor.send({ type: 'review.back' });
+    h.actor.send(submit(LINES));
+    expect(h.addressLookups).toHaveLength(1);
+    expect(selectAddress(h.actor.getSnapshot()).name).toBe('Erika Mustermann');
+    const guest = harness('DE');
+    guest.actor.send({ type: 'checkout.submit', lines: LINES, buyer: { userId: null, email: null }, origin: ORIGIN, locale: 'en' });
+    expect(guest.addressLookups).toEqual([]);
+    expect(selectAddress(guest.actor.getSnapshot())).toEqual({ ...EMPTY_ADDRESS, country: 'DE' });
+  });
+
   it('a double click creates one session and redirects once', async () => {
     const h = harness();
     await h.play({ type: 'xstate.done.actor.fetchRates', output: RATES });
-    h.actor.send(submit(LINES));
-    h.actor.send(submit(LINES));
+    place(h);
+    h.actor.send({ type: 'order.place' });
     h.actor.send({ type: 'region.change', region: 'EU' });
     h.actor.send(submit(LINES));
     expect(h.sessions).toEqual([expectedRequest('DE')]);
     expect(selectCheckoutBusy(h.actor.getSnapshot())).toBe(true);
     await h.play({ type: 'xstate.done.actor.createSession', output: { url: PAY_URL } });
-    h.actor.send(submit(LINES));
+    h.actor.send({ type: 'order.place' });
     expect(h.sessions).toHaveLength(1);
     expect(h.redirects).toEqual([{ url: PAY_URL }]);
     expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('redirecting');
@@ -293,7 +431,7 @@ describe('checkout machine: rules', () => {
   it('a click while the rates load still checks out, at the chosen region', async () => {
     const h = harness('UK');
     h.actor.send({ type: 'region.change', region: 'US' });
-    h.actor.send(submit(LINES));
+    place(h);
     expect(h.sessions.map((r) => r.shippingRegion)).toEqual(['US']);
     expect(h.persisted).toEqual([{ region: 'US' }]);
     // The rates' lookup goes on beside it: neither disturbs the other.
@@ -301,7 +439,7 @@ describe('checkout machine: rules', () => {
     expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('creatingSession');
     expect(h.sessions).toHaveLength(1);
     expect(h.rateCalls).toEqual([1]);
-    // Refused: the cart page shows the charge for the region, the rates were kept.
+    // Refused: the review shows the charge for the region, the rates were kept.
     await h.play({ type: 'xstate.error.actor.createSession', error: offline });
     expect(selectQuote(h.actor.getSnapshot(), 4999)).toEqual({ shipping: 1299, freeFrom: 15000, missingForFree: 10001, total: 6298, vat: { kind: 'export' } });
   });
@@ -320,21 +458,22 @@ describe('checkout machine: rules', () => {
     expect(returning.persisted).toEqual([]);
   });
 
-  it('back from the payment page (bfcache): the button is free again and a new session can be made', async () => {
+  it('back from the payment page (bfcache): the cart again, and a new review can make a new session', async () => {
     const h = harness();
     await h.play({ type: 'xstate.done.actor.fetchRates', output: RATES });
-    h.actor.send(submit(LINES));
+    place(h);
     await h.play({ type: 'xstate.done.actor.createSession', output: { url: PAY_URL } });
     h.actor.send({ type: 'checkout.returned' });
     expect(selectCheckoutBusy(h.actor.getSnapshot())).toBe(false);
-    h.actor.send(submit(LINES));
+    expect(selectReviewing(h.actor.getSnapshot())).toBe(false);
+    place(h);
     expect(h.sessions).toHaveLength(2);
   });
 
   it('a refusal names the line by the title it had in the cart at that click', async () => {
     const h = harness();
     await h.play({ type: 'xstate.error.actor.fetchRates', error: offline });
-    h.actor.send(submit([{ variantId: 'v-shaker', qty: 5, title: 'Shaker 700 ml' }]));
+    place(h, [{ variantId: 'v-shaker', qty: 5, title: 'Shaker 700 ml' }]);
     await h.play({ type: 'xstate.error.actor.createSession', error: new StockRefusalError('insufficient_stock', 'v-shaker', 3, 'Only 3 left') });
     expect(selectFailure(h.actor.getSnapshot())).toEqual({ kind: 'stock', code: 'insufficient_stock', variantId: 'v-shaker', available: 3, title: 'Shaker 700 ml' });
     h.actor.send({ type: 'cart.changed' });
@@ -342,7 +481,7 @@ describe('checkout machine: rules', () => {
     expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('idle');
   });
 
-  it('each region quotes its own rate; a changed region changes the request', async () => {
+  it('each region quotes its own rate; a changed region changes the request and the countries offered', async () => {
     const h = harness('DE');
     await h.play({ type: 'xstate.done.actor.fetchRates', output: RATES });
     const shipping = (region: ShippingRegion) => {
@@ -352,7 +491,8 @@ describe('checkout machine: rules', () => {
     expect([shipping('EU'), shipping('UK'), shipping('US'), shipping('DE')]).toEqual([799, 999, 1299, 499]);
     expect(h.persisted.map((p) => p.region)).toEqual(['EU', 'UK', 'US', 'DE']);
     h.actor.send({ type: 'region.change', region: 'UK' });
-    h.actor.send(submit(LINES));
+    place(h);
     expect(h.sessions.at(-1)?.shippingRegion).toBe('UK');
+    expect(h.sessions.at(-1)?.shippingAddress?.country).toBe('GB');
   });
 });

@@ -6,8 +6,8 @@ import { createActor, fromPromise } from 'xstate';
 import { localeMachine } from '../../machines/localeMachine';
 import type { AuthSession } from '../../machines/authMachine';
 import { type CartItem, cartMachine, selectItems } from '../../machines/cartMachine';
-import { type CheckoutFailure, StockRefusalError } from '../../machines/orders';
-import { createCheckoutSession, fetchShippingRates } from '../../src/api/checkout';
+import { AddressRefusalError, type CheckoutFailure, StockRefusalError } from '../../machines/orders';
+import { createCheckoutSession, fetchLastShippingAddress, fetchShippingRates } from '../../src/api/checkout';
 import { ApiError } from '../../src/api/errors';
 import CartRoute from '../../src/features/cart/CartRoute';
 import type { CartPageViewProps } from '../../src/features/cart/CartPageView';
@@ -17,7 +17,7 @@ import { activateAllCatalogs } from '../../src/i18n/i18n';
 import { fakeAuth, fakeLocale, renderAt, renderCartPage } from './support';
 import { SHIPPING_RATES as RATES } from '../../stories/fixtures/orders';
 
-vi.mock('../../src/api/checkout', () => ({ fetchShippingRates: vi.fn(), createCheckoutSession: vi.fn() }));
+vi.mock('../../src/api/checkout', () => ({ fetchShippingRates: vi.fn(), createCheckoutSession: vi.fn(), fetchLastShippingAddress: vi.fn() }));
 vi.mock('../../src/features/cart/leaveForCheckout', () => ({ leaveForCheckout: vi.fn() }));
 
 const tee: CartItem = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: null, size: 'M', color: 'Black', qty: 1, currency: 'EUR' };
@@ -125,6 +125,8 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
     mockedRates.mockReset();
     mockedSession.mockReset();
     mockedLeave.mockReset();
+    vi.mocked(fetchLastShippingAddress).mockReset();
+    vi.mocked(fetchLastShippingAddress).mockResolvedValue(null);
     mockedRates.mockResolvedValue(RATES);
   });
 
@@ -238,6 +240,17 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
     expect(row('Shipping').textContent).toContain('Calculated at checkout');
   });
 
+  /** The review step's parts. */
+  const review = () => within(screen.getByRole('region', { name: 'Your order' }));
+  const orderButton = () => review().getByRole('button', { name: /^(Place order and pay|Redirecting\.\.\.)$/ }) as HTMLButtonElement;
+  const failureText = () => review().getByRole('alert').textContent;
+  const ERIKA = { 'Full name': 'Erika Mustermann', 'Address line 1': 'Heidestraße 17', Postcode: '51147', City: 'Köln' };
+  /** Checkout, then the delivery address typed (the region's only country is chosen already). */
+  async function openReviewAndType(user: ReturnType<typeof userEvent.setup>, fields: Record<string, string> = ERIKA) {
+    await user.click(checkoutButton());
+    for (const [name, value] of Object.entries(fields)) await user.type(screen.getByRole('textbox', { name }), value);
+  }
+
   it('rates that cannot be loaded: "Calculated at checkout", and checkout still works', async () => {
     mockedRates.mockRejectedValue(new ApiError('network', 'Failed to fetch'));
     mockedSession.mockResolvedValue({ url: 'https://pay.example/cs_1', sessionId: 'cs_1' });
@@ -245,18 +258,44 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
     await waitFor(() => expect(mockedRates).toHaveBeenCalled());
     expect(row('Shipping').textContent).toContain('Calculated at checkout');
     expect(row('Total').textContent).toBe('Total€29.99');
-    await userEvent.setup().click(checkoutButton());
+    const user = userEvent.setup();
+    await openReviewAndType(user);
+    await user.click(orderButton());
     await waitFor(() => expect(mockedLeave).toHaveBeenCalledWith('https://pay.example/cs_1'));
   });
 
-  it('Checkout: one session however fast the clicks, "Redirecting..." while busy, then off to the payment page', async () => {
+  it('Checkout opens the review (no session); the focus goes to its heading, and back to Checkout on "Back to cart"', async () => {
+    const user = userEvent.setup();
+    mount({ items: [tee, shorts], country: 'DE' });
+    await waitFor(() => expect(row('Shipping').textContent).not.toContain('Calculated'));
+    await user.click(checkoutButton());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Review your order' }));
+    expect(mockedSession).not.toHaveBeenCalled();
+    // Each line with its features, quantity, unit price and total; shipping; total with VAT; the links; the button right after them.
+    const lines = within(review().getByRole('list', { name: 'Items in your order' })).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Grind Tee€29.99Size: M · Color: BlackQuantity: 1 × €29.99',
+      'Beast Shorts€70.00Size: LQuantity: 2 × €35.00',
+    ]);
+    expect(review().getByText('Shipping').nextElementSibling?.textContent).toBe('Free');
+    expect(review().getByText('Total').nextElementSibling?.textContent).toBe('€99.99');
+    expect(review().getByText(/incl\. 19 % VAT/).textContent).toBe('incl. 19 % VAT: €15.96');
+    const legal = review().getByTestId('review-legal');
+    expect(within(legal).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/terms', '/withdrawal', '/privacy']);
+    expect(legal.nextElementSibling).toBe(orderButton());
+    await user.click(screen.getByRole('button', { name: 'Back to cart' }));
+    await waitFor(() => expect(document.activeElement).toBe(checkoutButton()));
+  });
+
+  it('the order button: one session however fast the clicks, with the address; "Redirecting..." while busy, then off to the payment page', async () => {
     let answer: (value: { url: string | null; sessionId: string | null }) => void = () => {};
     mockedSession.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     mount({ items: [tee, shorts], country: 'GB', locale: 'de' });
     await waitFor(() => expect(row('Shipping').textContent).not.toContain('Calculated'));
-    await user.dblClick(checkoutButton());
-    await user.click(checkoutButton());
+    await openReviewAndType(user, { 'Full name': 'Oliver Smith', 'Address line 1': '10 Downing Street', Postcode: 'SW1A 2AA', City: 'London' });
+    await user.dblClick(orderButton());
+    await user.click(orderButton());
     expect(mockedSession).toHaveBeenCalledTimes(1);
     expect(mockedSession).toHaveBeenCalledWith({
       userId: null,
@@ -269,18 +308,18 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
       cancelUrl: `${window.location.origin}/cart`,
       shippingRegion: 'UK',
       locale: 'de',
+      shippingAddress: { name: 'Oliver Smith', line1: '10 Downing Street', postalCode: 'SW1A 2AA', city: 'London', country: 'GB' },
     });
-    expect(checkoutButton().textContent).toBe('Redirecting...');
-    expect(checkoutButton().disabled).toBe(true);
-    expect(checkoutButton().getAttribute('aria-busy')).toBe('true');
-    expect((summary().getByLabelText('Ship to') as HTMLSelectElement).disabled).toBe(true);
+    expect(orderButton().textContent).toBe('Redirecting...');
+    expect(orderButton().disabled).toBe(true);
+    expect(orderButton().getAttribute('aria-busy')).toBe('true');
 
     act(() => answer({ url: 'https://pay.example/cs_1', sessionId: 'cs_1' }));
     await waitFor(() => expect(mockedLeave).toHaveBeenCalledWith('https://pay.example/cs_1'));
     expect(mockedLeave).toHaveBeenCalledTimes(1);
-    expect(checkoutButton().textContent).toBe('Redirecting...');
+    expect(orderButton().textContent).toBe('Redirecting...');
 
-    // The back button brings the page back from the browser's cache: the button works again.
+    // The back button brings the page back from the browser's cache: the cart, its button working again.
     act(() => {
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     });
@@ -291,20 +330,55 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
   it('a page shown afresh (not from the cache) changes nothing', async () => {
     mockedSession.mockResolvedValue({ url: 'https://pay.example/cs_1', sessionId: 'cs_1' });
     mount();
-    await userEvent.setup().click(checkoutButton());
+    const user = userEvent.setup();
+    await openReviewAndType(user);
+    await user.click(orderButton());
     await waitFor(() => expect(mockedLeave).toHaveBeenCalled());
     act(() => {
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
     });
-    expect(checkoutButton().textContent).toBe('Redirecting...');
+    expect(orderButton().textContent).toBe('Redirecting...');
   });
 
-  it('signed in: the buyer is the user', async () => {
+  it('signed in: the buyer is the user, and their last address fills the review', async () => {
+    vi.mocked(fetchLastShippingAddress).mockResolvedValue({ name: 'Alex Muster', line1: 'Hauptstraße 1', postalCode: '10115', city: 'Berlin', country: 'DE' });
     mockedSession.mockResolvedValue({ url: 'https://pay.example/cs_2', sessionId: 'cs_2' });
     mount({ session: alex, country: 'DE' });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Checkout' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Full name' }) as HTMLInputElement).value).toBe('Alex Muster'));
+    expect(vi.mocked(fetchLastShippingAddress)).toHaveBeenCalledWith('u1');
+    expect(screen.getByRole('group', { name: 'Delivery address' })).toBeTruthy();
+    expect(review().getByText(/Hauptstraße 1/, { selector: 'address' }).textContent).toBe('Alex Muster\nHauptstraße 1\n10115 Berlin\nGermany');
+    await user.click(orderButton());
     await waitFor(() => expect(mockedSession).toHaveBeenCalled());
-    expect(mockedSession.mock.lastCall?.[0]).toMatchObject({ userId: 'u1', email: 'alex@example.test', shippingRegion: 'DE', locale: 'en' });
+    expect(mockedSession.mock.lastCall?.[0]).toMatchObject({ userId: 'u1', email: 'alex@example.test', shippingRegion: 'DE', locale: 'en', shippingAddress: { name: 'Alex Muster', city: 'Berlin' } });
+  });
+
+  it('a refused address: each problem under its field and in the list; no redirect; fixing the field clears it', async () => {
+    mockedSession.mockRejectedValueOnce(
+      new AddressRefusalError(
+        [
+          { field: 'name', message: 'Enter your full name.' },
+          { field: 'postalCode', message: 'A German postcode has 5 digits, e.g. 10115.' },
+        ],
+        'The shipping address cannot be used',
+      ),
+    );
+    const user = userEvent.setup();
+    mount({ country: 'DE' });
+    await openReviewAndType(user, { 'Address line 1': 'Heidestraße 17', Postcode: '1234', City: 'Köln' });
+    await user.click(orderButton());
+    const postcode = await screen.findByRole('textbox', { name: 'Postcode' });
+    await waitFor(() => expect(postcode.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(postcode.getAttribute('aria-describedby') ?? '')?.textContent).toBe('A German postcode has 5 digits, e.g. 10115.');
+    expect(screen.getByRole('textbox', { name: 'Full name' }).getAttribute('aria-invalid')).toBe('true');
+    expect(within(screen.getByRole('group', { name: 'Delivery address' })).getByRole('alert').textContent).toBe(
+      'Please check these fields:Enter your full name.A German postcode has 5 digits, e.g. 10115.',
+    );
+    expect(mockedLeave).not.toHaveBeenCalled();
+    await user.type(postcode, '5');
+    expect(postcode.getAttribute('aria-invalid')).toBeNull();
   });
 
   it.each<[string, () => void, string]>([
@@ -312,41 +386,48 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
     ['no url', () => mockedSession.mockResolvedValue({ url: null, sessionId: null }), 'No checkout URL received'],
     ['no connection', () => mockedSession.mockRejectedValue(new ApiError('network', 'Failed to send a request to the Edge Function')), "We couldn't reach the checkout. Check your connection and try again — your cart is unchanged."],
     ['anything else', () => mockedSession.mockRejectedValue(new Error('boom')), 'Something went wrong'],
-  ])('%s: the message under the button, the cart as it was, and Checkout again', async (_, arrange, text) => {
+  ])('%s: the message under the order button, the cart as it was, and the button again', async (_, arrange, text) => {
     arrange();
     const cart = mount({ items: [tee, shorts] });
     const before = selectItems(cart.getSnapshot());
-    await userEvent.setup().click(checkoutButton());
-    await waitFor(() => expect(alertText()).toBe(text));
+    const user = userEvent.setup();
+    await openReviewAndType(user);
+    await user.click(orderButton());
+    await waitFor(() => expect(failureText()).toBe(text));
     expect(selectItems(cart.getSnapshot())).toBe(before);
-    expect(checkoutButton().textContent).toBe('Checkout');
-    expect(checkoutButton().disabled).toBe(false);
+    expect(orderButton().textContent).toBe('Place order and pay');
+    expect(orderButton().disabled).toBe(false);
     expect(mockedLeave).not.toHaveBeenCalled();
   });
 
-  it('a sold-out line is named; the cart is untouched; changing the cart clears the message', async () => {
+  it('a sold-out line is named; the cart is untouched; changing the cart returns to it', async () => {
     mockedSession.mockRejectedValue(new StockRefusalError('sold_out', 'v2', 0, 'Beast Shorts is sold out'));
     const user = userEvent.setup();
     const cart = mount({ items: [tee, shorts] });
     const before = selectItems(cart.getSnapshot());
-    await user.click(checkoutButton());
-    await waitFor(() => expect(alertText()).toBe('Beast Shorts is sold out. Remove it from your cart to check out.'));
+    await openReviewAndType(user);
+    await user.click(orderButton());
+    await waitFor(() => expect(failureText()).toBe('Beast Shorts is sold out. Remove it from your cart to check out.'));
     expect(selectItems(cart.getSnapshot())).toBe(before);
+    await user.click(screen.getByRole('button', { name: 'Back to cart' }));
     await user.click(screen.getByRole('button', { name: 'Remove Beast Shorts' }));
     expect(alertText()).toBe('');
   });
 
-  it('too few left: the count and the product; lowering the quantity clears it and checks out', async () => {
+  it('too few left: the count and the product; lowering the quantity and ordering again goes through, the address kept', async () => {
     mockedSession.mockRejectedValueOnce(new StockRefusalError('insufficient_stock', 'v2', 1, 'Not enough stock'));
     mockedSession.mockResolvedValueOnce({ url: 'https://pay.example/cs_3', sessionId: 'cs_3' });
     const user = userEvent.setup();
     const cart = mount({ items: [tee, shorts] });
-    await user.click(checkoutButton());
-    await waitFor(() => expect(alertText()).toBe('Only 1 left of Beast Shorts. Lower the quantity to check out.'));
+    await openReviewAndType(user);
+    await user.click(orderButton());
+    await waitFor(() => expect(failureText()).toBe('Only 1 left of Beast Shorts. Lower the quantity to check out.'));
     expect(selectItems(cart.getSnapshot()).find((line) => line.variantId === 'v2')?.qty).toBe(2);
+    await user.click(screen.getByRole('button', { name: 'Back to cart' }));
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Beast Shorts' }));
-    expect(alertText()).toBe('');
     await user.click(checkoutButton());
+    expect((screen.getByRole('textbox', { name: 'Full name' }) as HTMLInputElement).value).toBe('Erika Mustermann');
+    await user.click(orderButton());
     await waitFor(() => expect(mockedLeave).toHaveBeenCalledWith('https://pay.example/cs_3'));
     expect(mockedSession.mock.lastCall?.[0].items).toEqual([
       { variantId: 'v1', qty: 1 },
@@ -357,8 +438,10 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
   it('a line no longer sold is named', async () => {
     mockedSession.mockRejectedValue(new StockRefusalError('unavailable', 'v1', 0, 'Not available'));
     mount({ items: [tee, shorts] });
-    await userEvent.setup().click(checkoutButton());
-    await waitFor(() => expect(alertText()).toBe('Grind Tee is no longer available. Remove it from your cart to check out.'));
+    const user = userEvent.setup();
+    await openReviewAndType(user);
+    await user.click(orderButton());
+    await waitFor(() => expect(failureText()).toBe('Grind Tee is no longer available. Remove it from your cart to check out.'));
   });
 
   it('an empty cart offers no checkout and asks for nothing', () => {

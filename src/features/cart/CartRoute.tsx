@@ -1,19 +1,30 @@
 import { useAuthSelector } from '../../services/useAuthSelector';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { selectUser } from '../../../machines/authMachine';
 import { selectCurrency, selectItems, selectSubtotal } from '../../../machines/cartMachine';
 import { regionForCountry } from '../../../machines/orders';
-import { checkoutMachine, selectCheckoutBusy, selectFailure, selectQuote, selectRegion } from '../../../machines/checkoutMachine';
-import { createCheckoutSession, fetchShippingRates } from '../../api/checkout';
+import {
+  checkoutMachine,
+  selectAddress,
+  selectAddressErrors,
+  selectAddressLoading,
+  selectCheckoutBusy,
+  selectFailure,
+  selectQuote,
+  selectRegion,
+  selectReviewing,
+} from '../../../machines/checkoutMachine';
+import { createCheckoutSession, fetchLastShippingAddress, fetchShippingRates } from '../../api/checkout';
 import { useServices } from '../../services/context';
 import { useHydrated } from '../../app/hydration';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { CartPageView } from './CartPageView';
 import { leaveForCheckout } from './leaveForCheckout';
+import { ReviewView } from './ReviewView';
 import { readShippingRegion, writeShippingRegion } from './shippingRegionChoice';
 
 /**
@@ -43,7 +54,7 @@ function CartInCurrency() {
   return <CartPage key={currency} currency={currency} />;
 }
 
-/** The app's cart, and the checkout that leaves for the hosted payment page (SPEC §2, §4). */
+/** The app's cart, its review step and the checkout that leaves for the hosted payment page (SPEC §2, §4; docs/adr/0024). */
 function CartPage({ currency }: { currency: string }) {
   const { cart, locale } = useServices();
   const items = useSelector(cart, selectItems);
@@ -61,6 +72,7 @@ function CartPage({ currency }: { currency: string }) {
       actors: {
         fetchRates: fromPromise(() => fetchShippingRates(currency)),
         createSession: fromPromise(({ input }) => createCheckoutSession(input)),
+        fetchLastAddress: fromPromise(({ input }) => fetchLastShippingAddress(input.userId)),
       },
       actions: {
         redirect: (_, { url }) => leaveForCheckout(url),
@@ -95,15 +107,47 @@ function CartPage({ currency }: { currency: string }) {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [send]);
 
+  const reviewing = selectReviewing(snapshot);
+  // The cart view that follows a review (Back to cart, or a changed cart) gives the focus back to Checkout.
+  const wasReviewing = useRef(false);
+  const backFromReview = wasReviewing.current && !reviewing;
+  useEffect(() => {
+    wasReviewing.current = reviewing;
+  }, [reviewing]);
+  const quote = selectQuote(snapshot, subtotal);
+  const busy = selectCheckoutBusy(snapshot);
+  const failure = selectFailure(snapshot);
+
+  if (reviewing && items.length > 0) {
+    return (
+      <ReviewView
+        items={items}
+        subtotal={subtotal}
+        currency={currency}
+        region={selectRegion(snapshot)}
+        quote={quote}
+        address={selectAddress(snapshot)}
+        addressErrors={selectAddressErrors(snapshot)}
+        addressLoading={selectAddressLoading(snapshot)}
+        busy={busy}
+        failure={failure}
+        onAddressChange={(field, value) => send({ type: 'address.change', field, value })}
+        onBack={() => send({ type: 'review.back' })}
+        onPlaceOrder={() => send({ type: 'order.place' })}
+      />
+    );
+  }
+
   return (
     <CartPageView
       items={items}
       subtotal={subtotal}
       currency={currency}
       region={selectRegion(snapshot)}
-      quote={selectQuote(snapshot, subtotal)}
-      busy={selectCheckoutBusy(snapshot)}
-      failure={selectFailure(snapshot)}
+      quote={quote}
+      busy={busy}
+      failure={reviewing ? null : failure}
+      focusCheckout={backFromReview}
       onSetQty={(id, qty) => cart.send({ type: 'cart.setQty', id, qty })}
       onRemove={(id) => cart.send({ type: 'cart.remove', id })}
       onRegionChange={(next) => send({ type: 'region.change', region: next })}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { type CheckoutFailure, isShippingRegion, SHIPPING_REGIONS, type ShippingQuote, type ShippingRegion } from '../../../machines/orders';
 import { css, cx } from '../../../styled-system/css';
 import { Button } from '../../ui/Button';
@@ -23,15 +23,24 @@ export type CartSummaryProps = {
   /** Why the last checkout did not start (shown under the button). */
   failure: CheckoutFailure | null;
   onRegionChange: (region: ShippingRegion) => void;
+  /** Opens the review step (docs/adr/0024); the order is placed there. */
   onCheckout: () => void;
+  /** Back from the review step: the focus returns to the Checkout button. */
+  focusCheckout?: boolean;
 };
 
 const summaryRow = css({ display: 'flex', justifyContent: 'space-between', gap: '4', py: '2' });
 
 /** SPEC §2 Cart page order summary: ship-to region, subtotal, shipping, total and the checkout button. */
-export function CartSummary({ subtotal, currency, region, quote, busy, failure, onRegionChange, onCheckout }: CartSummaryProps) {
+export function CartSummary({ subtotal, currency, region, quote, busy, failure, onRegionChange, onCheckout, focusCheckout = false }: CartSummaryProps) {
   const { t, i18n } = useLingui();
   const regionId = useId();
+  const checkoutId = useId();
+  // Only when the summary appears again after the review, not on every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  useEffect(() => {
+    if (focusCheckout) document.getElementById(checkoutId)?.focus();
+  }, []);
   return (
     <section aria-labelledby="order-summary-heading" className={card}>
       <h2 id="order-summary-heading" className={css({ textStyle: 'heading', fontSize: 'xl', mb: '3' })}>
@@ -105,7 +114,7 @@ export function CartSummary({ subtotal, currency, region, quote, busy, failure, 
           )}
         </p>
       )}
-      <Button size="lg" disabled={busy} aria-busy={busy} onClick={onCheckout} className={css({ w: 'full', mt: '5' })}>
+      <Button id={checkoutId} size="lg" disabled={busy} aria-busy={busy} onClick={onCheckout} className={css({ w: 'full', mt: '5' })}>
         {busy ? t`Redirecting...` : t`Checkout`}
       </Button>
       <div role="alert" className={css({ mt: '3', color: 'danger', _empty: { mt: '0' } })}>
