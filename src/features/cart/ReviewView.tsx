@@ -8,6 +8,7 @@ import {
   type AddressFieldError,
   type CheckoutFailure,
   countryName,
+  isBlankDraft,
   regionCountries,
   type ShippingQuote,
   type ShippingRegion,
@@ -235,7 +236,8 @@ function ReviewAddress({ address, lang }: { address: AddressDraft; lang: 'en' | 
   ]
     .map((line) => line.trim())
     .filter(Boolean);
-  if (lines.length === 0) return <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t`Not entered yet`}</p>;
+  // The region's preset country alone is not an address yet.
+  if (isBlankDraft(address)) return <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t`Not entered yet`}</p>;
   return (
     <address className={css({ fontStyle: 'normal', fontSize: 'sm', whiteSpace: 'pre-line' })}>
       {lines.join('\n')}
