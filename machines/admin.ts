@@ -590,5 +590,22 @@ export type AdminOrderDetail = AdminOrderRow & {
   /** This order's refunds, oldest first. */
   refunds: AdminRefund[];
   timeline: TimelineEvent[];
+  /** Withdrawals declared for this order through the withdrawal function (ADR 0025), oldest first. */
+  withdrawals: AdminWithdrawal[];
+};
+/** A withdrawal as the admin sees it, on the order and in /admin/withdrawals. */
+export type AdminWithdrawal = {
+  id: string;
+  orderNumber: string;
+  /** When the declaration reached the shop. */
+  receivedAt: string;
+  /** The address the confirmation of receipt went to; null once the customer's account was deleted. */
+  email: string | null;
+  name: string | null;
+  /** The consumer's own words (which items, anything else). */
+  statement: string | null;
+  /** Received more than 14 days after delivery: accepted, and the seller judges it. */
+  late: boolean;
+  deliveredAt: string | null;
 };
 export type AdminOrderQuery = { status: OrderStatus | 'all'; page: number };

@@ -55,7 +55,7 @@ const KNOWN = [
   /^\/$/,
   /^\/shop\/?$/,
   /^\/shop\/[^/]+\/?$/,
-  /^\/(cart|auth|account|orders|collections|about|contact|privacy|terms|impressum)\/?$/,
+  /^\/(cart|auth|account|orders|collections|about|contact|privacy|terms|impressum|withdrawal|withdraw)\/?$/,
   /^\/orders\/[^/]+\/?$/,
   /^\/support\/(size-guide|shipping|returns|faq)\/?$/,
   /^\/newsletter\/(confirm|unsubscribe)\/?$/,

@@ -31,6 +31,7 @@ import { parseShippingAddress } from '../../machines/orders';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './client';
 import { functionsClient } from './functions';
 import { ApiError, type ApiErrorKind, toApiError } from './errors';
+import { fetchOrderWithdrawals } from './withdrawals';
 
 /** Thrown when a write finds the row changed since it was read (another tab, another admin). */
 export const STALE = 'stale';
@@ -458,7 +459,7 @@ export async function fetchAdminOrder({ orderNumber }: { orderNumber: string }):
   if (error) throw toApiError(error);
   if (!data) return null;
   const row = data as unknown as AdminOrderDetailRow;
-  const timeline = await supabase().rpc('order_timeline', { order_id: row.id });
+  const [timeline, withdrawals] = await Promise.all([supabase().rpc('order_timeline', { order_id: row.id }), fetchOrderWithdrawals({ orderId: row.id })]);
   if (timeline.error) throw toApiError(timeline.error);
   return {
     ...orderRowFrom(row),
@@ -486,6 +487,7 @@ export async function fetchAdminOrder({ orderNumber }: { orderNumber: string }):
     vat: row.vat_rate_basis_points !== null && row.vat_amount !== null ? { rateBasisPoints: row.vat_rate_basis_points, amount: row.vat_amount } : null,
     refunds: (row.refunds ?? []).map(refundFrom),
     timeline: timelineFrom(timeline.data),
+    withdrawals,
   };
 }
 

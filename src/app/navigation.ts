@@ -38,10 +38,17 @@ export const FOOTER_GROUPS: { title: MessageDescriptor; links: NavLink[] }[] = [
     links: [
       { href: '/privacy', label: msg`Privacy Policy` },
       { href: '/terms', label: msg`Terms of Service` },
+      { href: '/withdrawal', label: msg`Right of withdrawal` },
       { href: '/impressum', label: msg`Legal notice` },
     ],
   },
 ];
+
+/**
+ * The withdrawal function of § 356a BGB: on every page, for the whole withdrawal period, labelled
+ * as the law asks ("Vertrag widerrufen" in German). The footer shows it on its own, not in a list.
+ */
+export const WITHDRAW_LINK: NavLink = { href: '/withdraw', label: msg`Withdraw from contract` };
 
 /** SPEC §2: the account menu's links (the signed-in menu adds Sign Out, which is an action). */
 export const accountLinks = (signedIn: boolean): NavLink[] =>

@@ -30,6 +30,9 @@ const Faq = lazyFeature('content', () => import('../features/content/FaqRoute'))
 const Privacy = lazyFeature('content', () => import('../features/content/PrivacyRoute'));
 const Terms = lazyFeature('content', () => import('../features/content/TermsRoute'));
 const Impressum = lazyFeature('content', () => import('../features/content/ImpressumRoute'));
+const WithdrawalInformation = lazyFeature('content', () => import('../features/content/WithdrawalRoute'));
+/** The withdrawal function of § 356a BGB (ADR 0025). */
+const Withdraw = lazyFeature('withdrawal', () => import('../features/withdrawal/WithdrawRoute'));
 /** The whole admin area: one chunk (and one catalogue) that shoppers never load. */
 const Admin = lazyFeature<AdminScreen>('admin', () => import('../features/admin/AdminRoute'));
 export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
@@ -160,6 +163,12 @@ export function AppRoutes() {
         <Route path="/terms">
           <Terms />
         </Route>
+        <Route path="/withdrawal">
+          <WithdrawalInformation />
+        </Route>
+        <Route path="/withdraw">
+          <Withdraw />
+        </Route>
         <Route path="/newsletter/confirm">
           <NewsletterLink action="confirm" />
         </Route>
@@ -186,6 +195,9 @@ export function AppRoutes() {
           <Admin page="orders" />
         </Route>
         <Route path="/admin/orders/:orderNumber">{({ orderNumber }) => <Admin page="order" orderNumber={orderNumber} />}</Route>
+        <Route path="/admin/withdrawals">
+          <Admin page="withdrawals" />
+        </Route>
         <Route>
           <NotFoundView />
         </Route>

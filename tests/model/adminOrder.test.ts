@@ -38,6 +38,7 @@ const ORDER: AdminOrderDetail = {
     { id: 'r-f', orderId: 'o-1', kind: 'partial', amount: 5700, currency: 'EUR', lines: [{ itemId: 'i-1', qty: 1 }], reason: 'Torn', status: 'failed', failure: 'declined', attempts: 1, createdAt: '2026-03-01T11:00:00Z' },
   ],
   timeline: [],
+  withdrawals: [],
 };
 /** A pending order: the only one a plain cancel (with its confirmation) applies to. */
 const PENDING: AdminOrderDetail = { ...ORDER, status: 'pending', refunds: [] };

@@ -50,6 +50,7 @@ const ORDER: AdminOrderDetail = {
   shippedAt: null,
   refunds: [refund({}), refund({ id: 'r-x', lines: [{ itemId: SHAKER, qty: 1 }], amount: 1499, status: 'failed', failure: 'card_declined' })],
   timeline: [],
+  withdrawals: [],
 };
 
 const FAILED = refund({ id: 'r-9', amount: 3499, status: 'failed', failure: 'Your card was declined' });

@@ -44,6 +44,7 @@ const PAID: AdminOrderDetail = {
   shippedAt: null,
   refunds: [],
   timeline: [{ kind: 'paid', at: '2026-11-20T12:00:00Z', data: {}, actor: null }],
+  withdrawals: [],
 };
 
 /** A promise the test settles by hand, to look at the page while a request is under way. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { COMPANY } from '../../config/company';
-import { FOOTER_GROUPS } from '../navigation';
+import { FOOTER_GROUPS, WITHDRAW_LINK } from '../navigation';
 
 export type FooterViewProps = {
   /** The newsletter signup (a container, composed by the app). */
@@ -56,9 +56,41 @@ export function FooterView({ newsletter }: FooterViewProps) {
         ))}
       </div>
       <div className={css({ borderTopWidth: '1px', borderColor: 'border' })}>
-        <p className={css({ mx: 'auto', maxW: '7xl', px: { base: '4', md: '6' }, py: '5', fontSize: 'sm', color: 'fg.muted' })}>
-          {t`© ${year} ${brand}. All rights reserved.`}
-        </p>
+        <div
+          className={css({
+            mx: 'auto',
+            maxW: '7xl',
+            px: { base: '4', md: '6' },
+            py: '5',
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '4',
+          })}
+        >
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{t`© ${year} ${brand}. All rights reserved.`}</p>
+          {/* § 356a BGB: the withdrawal function, on every page and easy to find. */}
+          <Link
+            href={WITHDRAW_LINK.href}
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              minH: '11',
+              px: '4',
+              borderWidth: '2px',
+              borderColor: 'fg',
+              borderRadius: 'md',
+              fontWeight: 'bold',
+              fontSize: 'sm',
+              color: 'fg',
+              textDecoration: 'none',
+              _hover: { bg: 'fg', color: 'bg' },
+            })}
+          >
+            {i18n._(WITHDRAW_LINK.label)}
+          </Link>
+        </div>
       </div>
     </footer>
   );

@@ -13,6 +13,7 @@ import { ProductFormPage } from './productForm/ProductFormPage';
 import { AdminReviewsPage } from './reviews/AdminReviewsPage';
 import { AdminOrdersPage } from './orders/AdminOrdersPage';
 import { AdminOrderPage } from './orders/AdminOrderPage';
+import { AdminWithdrawalsPage } from './withdrawals/AdminWithdrawalsPage';
 import { AdminLayout, type AdminSection } from './shell/AdminLayout';
 import { AdminOnlyView } from './shell/AdminOnlyView';
 
@@ -22,7 +23,8 @@ export type AdminScreen =
   | { page: 'editProduct'; productId: string }
   | { page: 'reviews' }
   | { page: 'orders' }
-  | { page: 'order'; orderNumber: string };
+  | { page: 'order'; orderNumber: string }
+  | { page: 'withdrawals' };
 
 const SECTION: Record<AdminScreen['page'], AdminSection> = {
   products: 'products',
@@ -31,6 +33,7 @@ const SECTION: Record<AdminScreen['page'], AdminSection> = {
   reviews: 'reviews',
   orders: 'orders',
   order: 'orders',
+  withdrawals: 'withdrawals',
 };
 
 /**
@@ -71,6 +74,7 @@ function AdminArea({ screen }: { screen: AdminScreen }) {
       {screen.page === 'reviews' && <AdminReviewsPage onModerated={refreshCount} />}
       {screen.page === 'orders' && <AdminOrdersPage />}
       {screen.page === 'order' && <AdminOrderPage key={screen.orderNumber} orderNumber={screen.orderNumber} />}
+      {screen.page === 'withdrawals' && <AdminWithdrawalsPage />}
     </AdminLayout>
   );
 }

@@ -73,7 +73,8 @@ export function ReturnsView() {
         <p>
           <Trans>
             Our return policy is in addition to your statutory right of withdrawal and does not restrict it. You can
-            find the details in our <Link href="/terms">Terms of Service</Link>.
+            find the details in our <Link href="/withdrawal">withdrawal information</Link>, and withdraw online with
+            our <Link href="/withdraw">withdrawal function</Link>.
           </Trans>
         </p>
       </Prose>

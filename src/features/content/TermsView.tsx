@@ -89,7 +89,10 @@ export function TermsView() {
           <Trans>
             As a consumer, you have the statutory right to withdraw from the contract within {withdrawalDays} days
             without giving any reason. The period starts on the day you or a person named by you receives the goods.
-            To withdraw, send us a clear statement, for example by email to <a href={mail}>{supportEmail}</a>.
+            To withdraw, use our <Link href="/withdraw">withdrawal function</Link> or send us a clear statement, for
+            example by email to <a href={mail}>{supportEmail}</a>. The full{' '}
+            <Link href="/withdrawal">withdrawal information and the model withdrawal form</Link> are on a page of their
+            own.
           </Trans>
         </p>
         <p>

@@ -9,6 +9,7 @@ import { CheckoutNotice } from './CheckoutNotice';
 import { DeliveryAddress } from './DeliveryAddress';
 import { OrderLines } from './OrderLines';
 import { OrderTotals } from './OrderTotals';
+import { WithdrawFromOrder } from './WithdrawFromOrder';
 
 export type GuestConfirmationViewProps = {
   /** Where the lookup of the order just paid for stands. */
@@ -61,6 +62,7 @@ export function GuestConfirmationView({ status, order, signInHref, onRefresh }: 
           <OrderLines lines={lines} currency={currency} />
         </section>
         <OrderTotals subtotal={subtotal} shipping={shipping} total={total} currency={currency} />
+        <WithdrawFromOrder orderNumber={orderNumber} />
         <div className={cx(card, css({ display: 'grid', gap: '4' }))}>
           <p className={css({ overflowWrap: 'anywhere' })}>
             {email ? (

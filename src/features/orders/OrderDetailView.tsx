@@ -16,6 +16,7 @@ import { OrderProgress } from './OrderProgress';
 import { ShipmentTracking } from './ShipmentTracking';
 import { OrderStatusBadge } from '../../ui/OrderStatusBadge';
 import { OrderTotals } from './OrderTotals';
+import { WithdrawFromOrder } from './WithdrawFromOrder';
 
 export type OrderDetailViewProps = {
   status: OrderDetailStatus;
@@ -92,6 +93,7 @@ export function OrderDetailView({ status, orderNumber: requested, order, timelin
           <OrderLines lines={lines} currency={currency} />
         </section>
         <OrderTotals subtotal={subtotal} shipping={shipping} total={total} currency={currency} refunded={refundedTotal} vat={order.vat} />
+        <WithdrawFromOrder orderNumber={order.orderNumber} />
       </div>
     </Page>
   );

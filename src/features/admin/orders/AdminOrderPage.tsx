@@ -1,7 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMachine, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useSearch } from 'wouter';
 import { type ActorRefFrom, fromPromise } from 'xstate';
+import { canCancelByRefund } from '../../../../machines/admin';
 import { type AdminOrderNotice, adminOrderMachine, selectAdminOrderStatus, selectAdminOrderStep } from '../../../../machines/adminOrderMachine';
 import { dialogAmount, refundDialogMachine } from '../../../../machines/refundDialogMachine';
 import { shipOrderMachine } from '../../../../machines/shipOrderMachine';
@@ -9,6 +12,7 @@ import type { ToastInput } from '../../../../machines/toastMachine';
 import { fetchAdminOrder, refundOrder, setOrderStatus, shipOrder } from '../../../api/admin';
 import { useNotify } from '../../../services/context';
 import { orderStatusLabel } from '../../../ui/orderStatusLabel';
+import { opensRefund } from '../withdrawals/url';
 import { AdminOrderView, type RefundDialogState, type ShipDialogState } from './AdminOrderView';
 
 const texts = {
@@ -76,6 +80,17 @@ function AdminOrder({ orderNumber }: { orderNumber: string }) {
     }),
     { input: { orderNumber } },
   );
+  // From /admin/withdrawals' Refund: once the order is shown, its refund flow opens (the same dialog
+  // as its own buttons: "Cancel and refund" before shipping, Refund after); the machine's guards decide.
+  const refundRequested = opensRefund(useSearch());
+  const refundOpened = useRef(false);
+  const loaded = selectAdminOrderStatus(snapshot) === 'loaded';
+  const loadedOrder = snapshot.context.order;
+  useEffect(() => {
+    if (!refundRequested || !loaded || !loadedOrder || refundOpened.current) return;
+    refundOpened.current = true;
+    send({ type: canCancelByRefund(loadedOrder) ? 'cancel.open' : 'refund.open' });
+  }, [refundRequested, loaded, loadedOrder, send]);
   const shipRef = snapshot.children.shipDialog as ActorRefFrom<typeof shipOrderMachine> | undefined;
   const refundRef = snapshot.children.refundDialog as ActorRefFrom<typeof refundDialogMachine> | undefined;
   const ship = useSelector(shipRef, (s): ShipDialogState | null => {

@@ -25,6 +25,7 @@ import { OrderTimeline } from './OrderTimeline';
 import { RefundDialog, type RefundDialogProps } from './RefundDialog';
 import { ShipOrderDialog, type ShipOrderDialogProps } from './ShipOrderDialog';
 import { ShippingAddressBlock } from './ShippingAddressBlock';
+import { OrderWithdrawals } from '../withdrawals/OrderWithdrawals';
 
 /** The ship dialog as the page shows it (open while the machine is shipping). */
 export type ShipDialogState = Omit<ShipOrderDialogProps, 'open' | 'orderNumber'>;
@@ -224,6 +225,8 @@ export function AdminOrderView(props: AdminOrderViewProps) {
           {step === 'refreshing' && <Spinner label={t`Loading the current status...`} />}
         </section>
       </div>
+
+      <OrderWithdrawals withdrawals={order.withdrawals} />
 
       <ShippingAddressBlock address={order.shippingAddress} email={order.email} onCopy={onCopyAddress} />
 

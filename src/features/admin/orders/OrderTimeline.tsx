@@ -51,6 +51,8 @@ function useDescribe() {
         const failure = str(data.failure);
         return { what: t`Refund of ${amount} failed`, detail: failure ? t`Why: ${failure}` : null };
       }
+      case 'withdrawn':
+        return { what: data.late === true ? t`Withdrawal received (late)` : t`Withdrawal received`, detail: null };
       case 'email_sent': {
         const email = str(data.email);
         return {
@@ -61,7 +63,9 @@ function useDescribe() {
                 ? t`Shipping e-mail sent`
                 : email === 'refunded'
                   ? t`Refund e-mail sent`
-                  : t`E-mail sent`,
+                  : email === 'withdrawal'
+                    ? t`Withdrawal receipt e-mail sent`
+                    : t`E-mail sent`,
           detail: null,
         };
       }

@@ -1,0 +1,63 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { AdminWithdrawal, Page } from './admin';
+
+export type AdminWithdrawalsInput = { page: number };
+
+type Context = {
+  /** The page shown or being loaded (the URL's). */
+  page: number;
+  rows: AdminWithdrawal[];
+  /** Withdrawals over all pages. */
+  total: number;
+  error: string | null;
+};
+
+export type AdminWithdrawalsEvent = { type: 'withdrawals.page'; page: number } | { type: 'withdrawals.retry' };
+
+const messageOf = (error: unknown): string => {
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : 'Unknown error';
+};
+
+const newPage = { guard: 'newPage', target: '.loading', reenter: true, actions: 'takePage' } as const;
+
+/**
+ * /admin/withdrawals (ADR 0025): every withdrawal newest first, a page at a time: loading → loaded |
+ * failed (Try again). The URL holds the page; a new one restarts the load (stopping the one in flight).
+ */
+export const adminWithdrawalsMachine = setup({
+  types: { context: {} as Context, events: {} as AdminWithdrawalsEvent, input: {} as AdminWithdrawalsInput },
+  actors: {
+    fetchWithdrawals: fromPromise<Page<AdminWithdrawal>, { page: number }>(async () => {
+      throw new Error('provide fetchWithdrawals');
+    }),
+  },
+  actions: {
+    takePage: assign({ page: ({ context, event }) => (event.type === 'withdrawals.page' ? event.page : context.page) }),
+  },
+  guards: {
+    newPage: ({ context, event }) => event.type === 'withdrawals.page' && event.page !== context.page,
+  },
+}).createMachine({
+  id: 'adminWithdrawals',
+  context: ({ input }) => ({ page: input.page, rows: [], total: 0, error: null }),
+  on: { 'withdrawals.page': newPage },
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'fetchWithdrawals',
+        src: 'fetchWithdrawals',
+        input: ({ context }) => ({ page: context.page }),
+        onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
+        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    loaded: {},
+    failed: { on: { 'withdrawals.retry': 'loading' } },
+  },
+});
+
+export type AdminWithdrawalsStatus = 'loading' | 'loaded' | 'failed';
+export const selectAdminWithdrawalsStatus = (snapshot: SnapshotFrom<typeof adminWithdrawalsMachine>) => snapshot.value as AdminWithdrawalsStatus;
