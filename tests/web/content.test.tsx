@@ -88,7 +88,7 @@ describe('content pages', () => {
     for (const name of ['1. Who is responsible', '3. Legal bases', '4. How long we keep your data', '5. Who receives your data', '6. Your rights']) {
       expect(screen.getByRole('heading', { name })).toBeTruthy();
     }
-    expect(screen.getByRole('heading', { name: 'Country lookup' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Who your browser talks to' })).toBeTruthy();
     render(<TermsView />);
     expect(screen.getByText(/limited to the total amount you paid us in the 12 months/)).toBeTruthy();
     expect(screen.getByText(/German law applies/)).toBeTruthy();

@@ -133,8 +133,9 @@ export function FaqView() {
         </Question>
         <Question q={t`How often do you release new products?`}>
           <Trans>
-            We release new drops roughly once a month. Subscribe to our newsletter at the bottom of the page to hear
-            about them first.
+            We release new drops roughly once a month. Sign up for our newsletter at the bottom of the page to hear about
+            them first: we send you an email with a confirmation link, and only once you click it are you subscribed.
+            Every newsletter has a link to unsubscribe. More in our <Link href="/privacy">privacy policy</Link>.
           </Trans>
         </Question>
         <Question q={t`How can I reach customer support?`}>

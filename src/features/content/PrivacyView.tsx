@@ -1,13 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { css } from '../../../styled-system/css';
 import { Page } from '../../ui/Page';
 import { Prose } from '../../ui/Prose';
 import { COMPANY } from '../../config/company';
 import { LegalUpdated } from './LegalUpdated';
+import { BROWSER_STORAGE } from './privacyData';
 
-/** /privacy: the privacy policy (GDPR information under Art. 13). */
+/** /privacy: the privacy policy (GDPR information under Art. 13), what the browser stores and how to use each right (ADR 0026). */
 export function PrivacyView() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const privacyEmail = COMPANY.privacyEmail;
   const mail = `mailto:${privacyEmail}`;
   return (
@@ -62,9 +64,11 @@ export function PrivacyView() {
         </h3>
         <p>
           <Trans>
-            If you subscribe to our newsletter, we store your email address, your consent, where you subscribed
-            (footer or account page), the time of subscription and, if you are signed in, your account ID. You can
-            unsubscribe at any time via the link in every newsletter or by emailing us.
+            Our newsletter uses double opt-in: signing up only asks for it, and we send you an email with a confirmation
+            link. Only when you click it are you subscribed. We store your email address, your consent, where you
+            signed up (footer or account page), your language, when you signed up, when you confirmed and a hash of the
+            IP address you confirmed from (never the address itself), so that we can prove your consent. If you do not
+            confirm within 48 hours, nothing is sent. Every newsletter has a link to unsubscribe with one click.
           </Trans>
         </p>
         <h3>
@@ -86,23 +90,84 @@ export function PrivacyView() {
           </Trans>
         </p>
         <h3>
-          <Trans>Cookies and local storage</Trans>
+          <Trans>What your browser stores</Trans>
         </h3>
         <p>
           <Trans>
-            We do not use tracking or advertising cookies. Your browser's local storage keeps what the shop needs to
-            work: your shopping cart, your language, your country code and, when you are signed in, your login session.
-            This data stays on your device until you sign out or clear your browser data.
+            The shop keeps only what it needs to work in your browser. Nothing here is used to recognise you across
+            websites, and nothing is sent to anyone but us. You can see and delete every item in your browser's
+            developer tools or by clearing your browser data.
+          </Trans>
+        </p>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+        <section aria-label={t`What your browser stores`} tabIndex={0} className={css({ overflowX: 'auto' })}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t`Name`}</th>
+                <th scope="col">{t`Where`}</th>
+                <th scope="col">{t`Purpose`}</th>
+                <th scope="col">{t`How long`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {BROWSER_STORAGE.map((item) => (
+                <tr key={`${item.where}:${item.name}`}>
+                  <th scope="row">
+                    <code>{item.name}</code>
+                  </th>
+                  <td>{item.where === 'cookie' ? t`Cookie` : item.where === 'sessionStorage' ? t`Session storage (this tab)` : t`Local storage`}</td>
+                  <td>{i18n._(item.purpose)}</td>
+                  <td>{i18n._(item.lifetime)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <h3>
+          <Trans>No tracking, no cookie banner</Trans>
+        </h3>
+        <p>
+          <Trans>
+            We use no analytics, no tracking, no advertising and no social media plugins, and we load no fonts or
+            scripts from other websites. Every item above is strictly necessary to provide the shop you asked for, so
+            storing it needs no consent (§ 25 (2) no. 2 TDDDG). That is why you see no cookie banner.
           </Trans>
         </p>
         <h3>
-          <Trans>Country lookup</Trans>
+          <Trans>Who your browser talks to</Trans>
+        </h3>
+        <ul>
+          <li>
+            <Trans>
+              <strong>Our backend</strong> (the shop's API): products, cart prices, sign-in, your account and orders.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>The country lookup:</strong> on your first visit, your browser asks an IP geolocation service for
+              your country, so that we can show the shop in the right language (for example German for visitors from
+              Germany). The service receives your IP address for this single request; we only keep the resulting
+              two-letter country code in your browser (see above).
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>Stripe:</strong> only when you choose to pay, your browser opens Stripe's payment page. Nothing of
+              Stripe is loaded on our pages before that.
+            </Trans>
+          </li>
+        </ul>
+        <p>
+          <Trans>No other website is contacted while you use the shop.</Trans>
+        </p>
+        <h3>
+          <Trans>Emails</Trans>
         </h3>
         <p>
           <Trans>
-            On your first visit, your browser asks an IP geolocation service for your country, so that we can show the
-            shop in the right language (for example German for visitors from Germany). The service receives your IP
-            address for this single request; we only store the resulting two-letter country code in your browser.
+            Order confirmations, shipping and refund notices, account emails and the newsletter's confirmation are sent
+            by our email service, which receives your email address and the content of the email for this purpose.
           </Trans>
         </p>
         <h3>
@@ -152,10 +217,14 @@ export function PrivacyView() {
         </h2>
         <ul>
           <li>
-            <Trans>Account data: until you delete your account.</Trans>
+            <Trans>Account data: until you delete your account (in your account, “Delete my account”).</Trans>
           </li>
           <li>
-            <Trans>Order and invoice data: 10 years, as required by German commercial and tax law.</Trans>
+            <Trans>
+              Order and invoice data: 10 years, as required by German tax and commercial law (§ 147 AO, § 257 HGB). If
+              you delete your account, your orders are kept for this time without your name, address, phone number and
+              email address; your reviews stay published without your name.
+            </Trans>
           </li>
           <li>
             <Trans>Newsletter: until you unsubscribe or withdraw your consent.</Trans>
@@ -195,6 +264,12 @@ export function PrivacyView() {
           <li>
             <Trans>
               <strong>Geolocation service:</strong> receives your IP address for the one-time country lookup.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>Email service:</strong> receives your email address and the email's content to deliver the emails
+              about your orders, your account and the newsletter.
             </Trans>
           </li>
         </ul>
@@ -237,6 +312,48 @@ export function PrivacyView() {
             <Trans>
               lodge a complaint with a data protection supervisory authority, for example the Berlin Commissioner for
               Data Protection and Freedom of Information (Art. 77).
+            </Trans>
+          </li>
+        </ul>
+        <h3>
+          <Trans>How to use your rights</Trans>
+        </h3>
+        <ul>
+          <li>
+            <Trans>
+              <strong>Access and portability:</strong> in <Link href="/account">your account</Link>, “Download my data”
+              gives you at once a JSON file with your account, profile, addresses, orders, reviews and newsletter status,
+              a structured, commonly used and machine-readable format you can take to another shop.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>Rectification:</strong> change your name and phone number in your account at any time.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>Erasure:</strong> “Delete my account” in your account deletes it after you confirm with your
+              password. While an order is still open (not yet delivered, cancelled or refunded), we finish it first; then
+              the account can go. Orders are kept as described above.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>Objection and withdrawing consent:</strong> every newsletter has an unsubscribe link; for anything
+              else, write to us.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>Without an account</strong> (for example after an order as a guest), email us at{' '}
+              <a href={mail}>{privacyEmail}</a> from the address you ordered with; we answer within one month.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>Complaint:</strong> you can complain to any data protection supervisory authority, in particular
+              the one where you live or where we are based.
             </Trans>
           </li>
         </ul>
