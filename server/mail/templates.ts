@@ -1,10 +1,7 @@
+import { BRAND, companyHtml, escapeHtml, textSignature } from '../../supabase/functions/_shared/email-parts.ts';
 import type { MailMessage } from '../context.ts';
 
-const BRAND = 'No Pain, No Gain';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-}
+export { escapeHtml };
 
 const IGNORE_NOTE = "If you didn't ask for this, ignore this email. / Falls du das nicht angefordert hast, ignoriere diese E-Mail.";
 
@@ -22,8 +19,9 @@ function compose(to: string, link: string, copy: Copy): MailMessage {
     '',
     copy.german,
     '',
-    `— ${BRAND}`,
     IGNORE_NOTE,
+    '',
+    ...textSignature('en+de'),
   ].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
@@ -32,6 +30,7 @@ function compose(to: string, link: string, copy: Copy): MailMessage {
 <p><a href="${escapeHtml(link)}" style="background:#111;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${escapeHtml(copy.button)}</a></p>
 <p lang="de">${escapeHtml(copy.german)}</p>
 <p style="font-size:12px;color:#666">${escapeHtml(IGNORE_NOTE)}<br>${escapeHtml(link)}</p>
+${companyHtml('en+de')}
 </body></html>`;
   return { to, subject: `${BRAND}: ${copy.subject}`, text, html };
 }
@@ -80,7 +79,7 @@ export const inviteMail = (to: string, link: string): MailMessage =>
 export function reauthenticationMail(to: string, code: string): MailMessage {
   const english = 'Enter this code to confirm it is you:';
   const german = 'Gib diesen Code ein, um zu bestätigen, dass du es bist:';
-  const text = [english, code, '', german, code, '', `— ${BRAND}`, IGNORE_NOTE].join('\n');
+  const text = [english, code, '', german, code, '', IGNORE_NOTE, '', ...textSignature('en+de')].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <h1 style="font-size:20px">${escapeHtml(BRAND)}</h1>
@@ -88,6 +87,7 @@ export function reauthenticationMail(to: string, code: string): MailMessage {
 <p style="font-size:24px;letter-spacing:4px;font-weight:bold">${escapeHtml(code)}</p>
 <p lang="de">${escapeHtml(german)}</p>
 <p style="font-size:12px;color:#666">${escapeHtml(IGNORE_NOTE)}</p>
+${companyHtml('en+de')}
 </body></html>`;
   return { to, subject: `${BRAND}: Confirm it is you / Bestätige, dass du es bist`, text, html };
 }

@@ -1,4 +1,6 @@
-/** What the order e-mails (order-email.ts) and the notices about an order (notice-email.ts) share. */
+import { COMPANY } from './company.ts';
+
+/** What every e-mail of the shop shares: order confirmations, notices, newsletter confirmations, the local auth mails. */
 
 export type Lang = 'en' | 'de';
 
@@ -10,7 +12,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-export const BRAND = 'No Pain, No Gain';
+export const BRAND = COMPANY.brand;
 
 /** The storefront's formats (src/i18n/format.ts): US English and German. */
 export const INTL_LOCALE: Record<Lang, string> = { en: 'en-US', de: 'de-DE' };
@@ -69,10 +71,45 @@ export const isAddress = (value: unknown): value is EmailAddress =>
 export const addressHtml = (heading: string, lines: string[]) =>
   `<p><strong>${escapeHtml(heading)}</strong><br>${lines.map(escapeHtml).join('<br>')}</p>`;
 
-/** The frame every e-mail of the shop is sent in. */
+const COMPANY_LABELS = {
+  en: { country: 'Germany', directors: 'Managing directors', register: 'Commercial register', vatId: 'VAT ID', phone: 'Phone', email: 'E-mail' },
+  de: { country: 'Deutschland', directors: 'Geschäftsführung', register: 'Registereintrag', vatId: 'USt-IdNr.', phone: 'Telefon', email: 'E-Mail' },
+} as const;
+type CompanyLabels = Record<keyof (typeof COMPANY_LABELS)['en'], string>;
+/** Both languages ("VAT ID / USt-IdNr."), for the e-mails written in both (the local auth mails). */
+const BILINGUAL_LABELS = Object.fromEntries(
+  Object.entries(COMPANY_LABELS.en).map(([key, en]) => [key, `${en} / ${COMPANY_LABELS.de[key as keyof CompanyLabels]}`]),
+) as CompanyLabels;
+
+/**
+ * Who sends the e-mail, as a business letter of a GmbH names it (§ 35a GmbHG: legal form, seat,
+ * register court and number, every managing director), with the VAT ID and how to reach the shop:
+ * the data of company.ts, the same the legal notice shows.
+ */
+export function companyLines(lang: Lang | 'en+de'): string[] {
+  const label: CompanyLabels = lang === 'en+de' ? BILINGUAL_LABELS : COMPANY_LABELS[lang];
+  return [
+    COMPANY.name,
+    `${COMPANY.street}, ${COMPANY.postcode} ${COMPANY.city}, ${label.country}`,
+    `${label.directors}: ${COMPANY.managingDirectors.join(', ')}`,
+    `${label.register}: ${COMPANY.registerCourt}, ${COMPANY.registerNumber}`,
+    `${label.vatId}: ${COMPANY.vatId}`,
+    `${label.phone}: ${COMPANY.phone} · ${label.email}: ${COMPANY.email}`,
+  ];
+}
+
+/** How the plain text of every e-mail ends: the greeting, then the company (companyLines). */
+export const textSignature = (lang: Lang | 'en+de'): string[] => [`— ${BRAND}`, '', ...companyLines(lang)];
+
+/** The company (companyLines) at the foot of an e-mail's HTML. */
+export const companyHtml = (lang: Lang | 'en+de') =>
+  `<p style="margin-top:24px;padding-top:12px;border-top:1px solid #ddd;color:#666;font-size:12px">${companyLines(lang).map(escapeHtml).join('<br>')}</p>`;
+
+/** The frame every e-mail of the shop is sent in, ending with the company (companyHtml). */
 export const htmlPage = (lang: Lang, body: string) => `<!doctype html>
 <html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:40rem;margin:0 auto;padding:16px">
 <h1 style="font-size:20px">${escapeHtml(BRAND)}</h1>
 ${body}
 <p style="color:#666">— ${escapeHtml(BRAND)}</p>
+${companyHtml(lang)}
 </body></html>`;

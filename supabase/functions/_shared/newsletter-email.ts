@@ -1,4 +1,4 @@
-import { BRAND, escapeHtml, htmlPage, langOf, type RenderedEmail } from './email-parts.ts';
+import { BRAND, escapeHtml, htmlPage, langOf, type RenderedEmail, textSignature } from './email-parts.ts';
 
 /**
  * One queued newsletter e-mail as public.claim_newsletter_emails returns it (ADR 0022): the raw
@@ -70,7 +70,7 @@ export function renderNewsletterEmail(mail: NewsletterEmail, siteUrl: string): R
     copy.unsubscribe,
     links.unsubscribe,
     '',
-    `— ${BRAND}`,
+    ...textSignature(lang),
   ].join('\n');
   const html = htmlPage(
     lang,

@@ -1,5 +1,5 @@
 import { colorLabel } from './colour-names.ts';
-import { addressHtml, addressLines, BRAND, type EmailAddress, escapeHtml, htmlPage, INTL_LOCALE, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail } from './email-parts.ts';
+import { addressHtml, addressLines, type EmailAddress, escapeHtml, htmlPage, INTL_LOCALE, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail, textSignature } from './email-parts.ts';
 import type { FunctionEnv } from './env.ts';
 import { type NewsletterEmail, renderNewsletterEmail } from './newsletter-email.ts';
 import { type OrderNotice, renderNoticeEmail } from './notice-email.ts';
@@ -124,7 +124,7 @@ export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
     ...(address ? [`${copy.deliverTo}:`, ...address, ''] : []),
     copy.outro,
     '',
-    `— ${BRAND}`,
+    ...textSignature(lang),
   ].join('\n');
 
   const cell = 'padding:6px 8px;border-bottom:1px solid #eee';
