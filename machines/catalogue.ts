@@ -16,6 +16,11 @@ export type Variant = {
   /** Minor units (cents). */
   price: number;
   compare_at_price: number | null;
+  /**
+   * The lowest price of the 30 days before the reduction now shown began (§ 11 PAngV), kept by the
+   * database (docs/adr/0027); null when no reduction is shown.
+   */
+  prior_lowest_price: number | null;
   inventory: number;
 };
 
@@ -116,12 +121,18 @@ export function quickAddFromFeatured(product: Pick<ProductSummary, 'variants'>):
   return variant ? { kind: 'add', variant } : { kind: 'choose' };
 }
 
+/** A variant's price as a shopper sees it: the compare-at price only above the price, with the lowest price of the last 30 days. */
+export type ShownPrice = { price: number; compareAt: number | null; priorLowest: number | null };
+export function shownPrice(variant: Pick<Variant, 'price' | 'compare_at_price' | 'prior_lowest_price'>): ShownPrice {
+  const reduced = variant.compare_at_price !== null && variant.compare_at_price > variant.price;
+  return { price: variant.price, compareAt: reduced ? variant.compare_at_price : null, priorLowest: reduced ? (variant.prior_lowest_price ?? null) : null };
+}
+
 /** The lowest price and the compare-at price that goes with it (cards show "from" this price). */
-export function lowestPrice(product: Pick<ProductSummary, 'variants'>): { price: number; compareAt: number | null } | null {
+export function lowestPrice(product: Pick<ProductSummary, 'variants'>): ShownPrice | null {
   let best: Variant | null = null;
   for (const variant of product.variants) if (!best || variant.price < best.price) best = variant;
-  if (!best) return null;
-  return { price: best.price, compareAt: best.compare_at_price !== null && best.compare_at_price > best.price ? best.compare_at_price : null };
+  return best ? shownPrice(best) : null;
 }
 
 export const isSoldOut = (product: Pick<ProductSummary, 'variants'>) => !product.variants.some(inStock);

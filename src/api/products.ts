@@ -19,7 +19,7 @@ import { anyColumnContains, arrayLiteral } from './filters';
  * The embeds every card needs (SPEC §7 Featured / Shop list). `archived_at`: shoppers never receive
  * archived variants (row level security), but an admin browsing the shop does, so they are dropped here.
  */
-const VARIANT_COLUMNS = 'id,sku,size,color,price,compare_at_price,inventory,archived_at';
+const VARIANT_COLUMNS = 'id,sku,size,color,price,compare_at_price,prior_lowest_price,inventory,archived_at';
 const MEDIA_COLUMNS = 'url,alt,width,height,is_primary,sort_order';
 const SUMMARY_COLUMNS = `id,slug,title,subtitle,title_de,subtitle_de,category,tags,currency,featured,created_at,variants(${VARIANT_COLUMNS}),media(${MEDIA_COLUMNS})`;
 const PRODUCT_COLUMNS = `${SUMMARY_COLUMNS},description,description_de,meta_title,meta_description,og_image`;

@@ -17,7 +17,7 @@ const REGIONS = [
   { region: 'UK', currency: 'EUR', standard_rate: 999, express_rate: 1999, free_from: 10000 },
   { region: 'US', currency: 'EUR', standard_rate: 1299, express_rate: 2499, free_from: 15000 },
 ];
-const ORDER_KEYS = ['createdAt', 'currency', 'email', 'id', 'items', 'orderNumber', 'shipping', 'shippingAddress', 'shippingRegion', 'status', 'subtotal', 'total'];
+const ORDER_KEYS = ['createdAt', 'currency', 'email', 'id', 'items', 'orderNumber', 'shipping', 'shippingAddress', 'shippingRegion', 'status', 'subtotal', 'total', 'vatAmount', 'vatRateBasisPoints'];
 /** What the signed-in order detail screen selects (src/api/orders.ts), lines with their product's German title. */
 const DETAIL_SELECT =
   'id,order_number,status,created_at,subtotal,shipping,total,currency,shipping_region,checkout_session_id,order_items(title,size,color,qty,unit_price,line_total,image,products(title_de))';
@@ -247,14 +247,18 @@ describe('a guest pays on the local checkout page', () => {
       shippingRegion: 'EU',
       shippingAddress: { name: 'Erika Mustermann', line1: 'Heidestraße 17', postalCode: expect.any(String), city: 'Köln', country: expect.stringMatching(/^[A-Z]{2}$/) },
       email: guest,
+      // The destination's VAT as the order stored it (ADR 0023), checked against the row below.
+      vatRateBasisPoints: expect.any(Number),
+      vatAmount: expect.any(Number),
       items: [
         { title: `Checkout Tee ${marker}`, titleDe: `Kassen-Shirt ${marker}`, size: 'M', color: 'Black', qty: 2, unitPrice: 2500, lineTotal: 5000, image: fixture.teeImage },
       ],
     });
     expect(Math.abs(Date.parse(data.createdAt) - Date.now())).toBeLessThan(5 * 60_000);
     expect(JSON.stringify(data)).not.toMatch(/user_?id/i);
-    const { data: stored } = await service.from('orders').select('order_number,locale,shipping_region').eq('checkout_session_id', sessionId).single();
-    expect(stored).toEqual({ order_number: orderNumber, locale: 'de', shipping_region: 'EU' });
+    const { data: stored } = await service.from('orders').select('order_number,locale,shipping_region,vat_rate_basis_points,vat_amount').eq('checkout_session_id', sessionId).single();
+    expect(stored).toEqual({ order_number: orderNumber, locale: 'de', shipping_region: 'EU', vat_rate_basis_points: data.vatRateBasisPoints, vat_amount: data.vatAmount });
+    expect(data.vatAmount).toBeGreaterThan(0);
   });
 
   it('gets exactly one confirmation e-mail, in German, with the order number and total', async () => {

@@ -7,7 +7,7 @@ import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withI
 
 type Snapshot = SnapshotFrom<typeof productMachine>;
 
-const v = (id: string, size: string, inventory: number): Variant => ({ id, sku: `SKU-${id}`, size, color: 'Black', price: 2999, compare_at_price: null, inventory });
+const v = (id: string, size: string, inventory: number): Variant => ({ id, sku: `SKU-${id}`, size, color: 'Black', price: 2999, compare_at_price: null, prior_lowest_price: null, inventory });
 
 /** Small stocks keep the graph small: the first size is sold out, so the default is the second. */
 const PRODUCT: Product = {

@@ -19,6 +19,7 @@ import {
   quickAddFromShop,
   RATING_MAX,
   reviewAuthorName,
+  shownPrice,
   type Media,
   type Product,
   type Variant,
@@ -29,13 +30,15 @@ import { starFill } from '../../src/ui/Rating.tsx';
 vi.mock('@lingui/react/macro', () => ({ useLingui: () => ({ t: String, i18n: { locale: 'en' } }) }));
 
 let n = 0;
-const v = (size: string | null, color: string | null, price: number, inventory: number, compareAt: number | null = null): Variant => ({
+/** A reduced variant states the lowest price of its last 30 days; by default 1 cent below its price. */
+const v = (size: string | null, color: string | null, price: number, inventory: number, compareAt: number | null = null, priorLowest = compareAt === null ? null : price - 1): Variant => ({
   id: `v${++n}`,
   sku: `SKU-${n}`,
   size,
   color,
   price,
   compare_at_price: compareAt,
+  prior_lowest_price: priorLowest,
   inventory,
 });
 const m = (sort_order: number, is_primary = false): Media => ({ url: `/img/${sort_order}.webp`, alt: null, width: 800, height: 1000, is_primary, sort_order });
@@ -120,26 +123,34 @@ describe('quickAddFromFeatured (SPEC §4: the first variant in stock, else the p
 
 describe('lowestPrice', () => {
   it('is the lowest variant price, with the compare-at price of that same variant', () => {
-    expect(lowestPrice({ variants: [v('S', null, 3000, 1, 4000), v('M', null, 2500, 1, 3500), v('L', null, 2800, 1)] })).toEqual({ price: 2500, compareAt: 3500 });
+    expect(lowestPrice({ variants: [v('S', null, 3000, 1, 4000), v('M', null, 2500, 1, 3500), v('L', null, 2800, 1)] })).toEqual({ price: 2500, compareAt: 3500, priorLowest: 2499 });
   });
 
   it('ignores a compare-at price that is not above the price, and another variant’s compare-at', () => {
-    expect(lowestPrice({ variants: [v('S', null, 2500, 1, 2500)] })).toEqual({ price: 2500, compareAt: null });
-    expect(lowestPrice({ variants: [v('S', null, 2500, 1, 2000)] })).toEqual({ price: 2500, compareAt: null });
-    expect(lowestPrice({ variants: [v('S', null, 2500, 1), v('M', null, 3000, 1, 5000)] })).toEqual({ price: 2500, compareAt: null });
+    expect(lowestPrice({ variants: [v('S', null, 2500, 1, 2500)] })).toEqual({ price: 2500, compareAt: null, priorLowest: null });
+    expect(lowestPrice({ variants: [v('S', null, 2500, 1, 2000)] })).toEqual({ price: 2500, compareAt: null, priorLowest: null });
+    expect(lowestPrice({ variants: [v('S', null, 2500, 1), v('M', null, 3000, 1, 5000)] })).toEqual({ price: 2500, compareAt: null, priorLowest: null });
   });
 
   it('counts sold-out variants too, and keeps the first of equal prices', () => {
     expect(lowestPrice({ variants: [v('S', null, 1000, 0), v('M', null, 2000, 5)] })?.price).toBe(1000);
-    expect(lowestPrice({ variants: [v('S', null, 1000, 1, 1500), v('M', null, 1000, 1, 9000)] })).toEqual({ price: 1000, compareAt: 1500 });
+    expect(lowestPrice({ variants: [v('S', null, 1000, 1, 1500), v('M', null, 1000, 1, 9000)] })).toEqual({ price: 1000, compareAt: 1500, priorLowest: 999 });
+  });
+
+  it('states the lowest price of the last 30 days only beside a reduction it shows (§ 11 PAngV)', () => {
+    expect(lowestPrice({ variants: [v('S', null, 2500, 1, 3500, 2000)] })?.priorLowest).toBe(2000);
+    // A figure the database kept while the compare-at price fell to the price is not shown without the struck price.
+    expect(lowestPrice({ variants: [v('S', null, 2500, 1, 2500, 2000)] })?.priorLowest).toBeNull();
+    expect(lowestPrice({ variants: [v('S', null, 2500, 1, null, 2000)] })?.priorLowest).toBeNull();
+    expect(shownPrice(v('S', null, 2500, 1, 3500, null))).toEqual({ price: 2500, compareAt: 3500, priorLowest: null });
   });
 
   it('is null without variants, and never above any price', () => {
     expect(lowestPrice({ variants: [] })).toBeNull();
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 100_000 }), { minLength: 1, maxLength: 8 }), (prices) => {
-        const result = lowestPrice({ variants: prices.map((p) => v(null, null, p, 1, p + 1)) });
-        expect(result).toEqual({ price: Math.min(...prices), compareAt: Math.min(...prices) + 1 });
+        const result = lowestPrice({ variants: prices.map((p) => v(null, null, p, 1, p + 1, p)) });
+        expect(result).toEqual({ price: Math.min(...prices), compareAt: Math.min(...prices) + 1, priorLowest: Math.min(...prices) });
       }),
     );
   });
