@@ -5,6 +5,7 @@ import { css } from '../../styled-system/css';
 import { isSoldOut, localized, lowestPrice, primaryImage, type ProductSummary } from '../../machines/catalogue';
 import { Button } from './Button';
 import { type ImageDisplay, responsiveImage } from './images';
+import { LowestPrice } from './LowestPrice';
 import { Price } from './Price';
 import { PriceNotice } from './PriceNotice';
 
@@ -26,7 +27,7 @@ export type ProductCardProps = {
 const card = css({ display: 'flex', flexDirection: 'column', bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', overflow: 'hidden', minW: '0' });
 const imageBox = css({ position: 'relative', display: 'block', aspectRatio: '4 / 5', bg: 'surface.raised', overflow: 'hidden' });
 
-/** One product in a grid: image, title, lowest price (and the price it replaces), stock, add. */
+/** One product in a grid: image, title, lowest price (and the price it replaces, with the lowest of the last 30 days), stock, add. */
 export function ProductCard({ product, onAdd, onSelect, eager = false, priority = false, headingLevel = 'h3', imageDisplay }: ProductCardProps) {
   const { i18n } = useLingui();
   const { title, subtitle } = localized(product, i18n.locale);
@@ -81,6 +82,7 @@ export function ProductCard({ product, onAdd, onSelect, eager = false, priority 
             )}
           </p>
         )}
+        {price && <LowestPrice cents={price.priorLowest} currency={product.currency} />}
         {price && <PriceNotice />}
         {onAdd && (
           <Button size="sm" className={css({ mt: '3', px: { base: '2', sm: '3' }, whiteSpace: 'normal', textAlign: 'center' })} onClick={onAdd} aria-describedby={titleId}>

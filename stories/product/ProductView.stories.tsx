@@ -87,6 +87,8 @@ export const SingleVariant: Story = {
     await expect(canvas.queryByRole('group', { name: /Size|Color|Option/ })).toBeNull();
     await expect(canvas.getByText('No reviews yet.')).toBeVisible();
     await expect(canvas.queryByText(/out of 5 ·/)).toBeNull();
+    // No compare-at price: no lowest price of the last 30 days either.
+    await expect(canvas.queryByText(/Lowest price in the last 30 days/)).toBeNull();
   },
 };
 export const OneSizeTwoFlavours: Story = {
@@ -104,6 +106,8 @@ export const Sale: Story = {
     const canvas = within(canvasElement);
     const was = canvas.getByText('€59.99').closest('s');
     await expect(was).toHaveTextContent('Was €59.99');
+    // § 11 PAngV (ADR 0027): the lowest price of the 30 days before the reduction, under the price.
+    await expect(canvas.getByText((_, el) => el?.tagName === 'P' && el.textContent?.replace(/\s/g, ' ') === 'Lowest price in the last 30 days: €49.99')).toBeVisible();
     await expect(canvas.getByText('Only 3 left')).toBeVisible();
   },
 };
@@ -206,6 +210,7 @@ export const SaleDe = inGerman({
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Nahtlose Leggings' })).toBeVisible();
     await expect(canvas.getByText('59,99 €').closest('s')).toHaveTextContent('Statt 59,99 €');
+    await expect(canvas.getByText((_, el) => el?.tagName === 'P' && el.textContent?.replace(/\s/g, ' ') === 'Niedrigster Preis der letzten 30 Tage: 49,99 €')).toBeVisible();
   },
 });
 export const SoldOutDe = inGerman({

@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
-import { localized, localizedDescription, type Product, type ProductSummary, type RatingSummary, type Review } from '../../../machines/catalogue';
+import { localized, localizedDescription, type Product, type ProductSummary, type RatingSummary, type Review, shownPrice } from '../../../machines/catalogue';
 import type { ProductStatus, SideStatus } from '../../../machines/productMachine';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { categoryLabel } from '../../ui/catalogueLabels';
+import { LowestPrice } from '../../ui/LowestPrice';
 import { pageHeading } from '../../ui/Page';
 import { Price } from '../../ui/Price';
 import { PriceNotice } from '../../ui/PriceNotice';
@@ -87,7 +88,7 @@ function LoadedProduct({ product, selectedVariantId, qty, rating, ...props }: Pr
   const category = categoryLabel(i18n, product.category);
   const categoryHref = `/shop?category=${encodeURIComponent(product.category)}`;
   const description = localizedDescription(product, i18n.locale).trim();
-  const compareAt = variant?.compare_at_price != null && variant.compare_at_price > variant.price ? variant.compare_at_price : null;
+  const shown = variant ? shownPrice(variant) : null;
 
   return (
     <div className={container}>
@@ -129,15 +130,16 @@ function LoadedProduct({ product, selectedVariantId, qty, rating, ...props }: Pr
             <div>
               <p className={css({ display: 'flex', gap: '3', alignItems: 'baseline', fontSize: '2xl', fontWeight: 'bold' })}>
                 <Price cents={variant.price} currency={product.currency} />
-                {compareAt !== null && (
+                {shown?.compareAt != null && (
                   <s className={css({ color: 'fg.muted', fontSize: 'lg', fontWeight: 'normal' })}>
                     <span className={css({ srOnly: true })}>
                       <Trans>Was</Trans>{' '}
                     </span>
-                    <Price cents={compareAt} currency={product.currency} />
+                    <Price cents={shown.compareAt} currency={product.currency} />
                   </s>
                 )}
               </p>
+              <LowestPrice cents={shown?.priorLowest ?? null} currency={product.currency} className={css({ mt: '1', fontSize: 'sm' })} />
               <PriceNotice className={css({ mt: '1', fontSize: 'sm' })} />
             </div>
           )}
