@@ -138,6 +138,8 @@ type SessionOrder = {
   shippingRegion: string | null;
   shippingAddress?: unknown;
   email: string | null;
+  vatRateBasisPoints?: number | null;
+  vatAmount?: number | null;
   items: {
     title: string;
     titleDe?: string | null;
@@ -179,6 +181,7 @@ export async function fetchOrderBySession({ sessionId }: { sessionId: string }):
     trackingNumber: null,
     trackingUrl: null,
     shippedAt: null,
+    vat: vatFrom({ vat_rate_basis_points: order.vatRateBasisPoints ?? null, vat_amount: order.vatAmount ?? null }),
   };
 }
 

@@ -47,6 +47,8 @@ export const Found: Story = {
       ['Shipping', '€4.99'],
       ['Total', '€39.98'],
     ]);
+    // ADR 0023: the VAT the order contains, as the database stored it.
+    await expect(text(canvasElement.querySelector('dl + p'))).toBe('incl. 19 % VAT: €6.38');
     await expect(page.getByText('Create an account with guest.lifter@example.com to see this order and track future ones.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/auth?tab=signup');
     // Signing in comes back here, to the same checkout session.
@@ -114,6 +116,7 @@ export const FoundDe = inGerman({
       ['Versand', '4,99 €'],
       ['Gesamt', '39,98 €'],
     ]);
+    await expect(text(canvasElement.querySelector('dl + p'))).toBe('enthält 19 % MwSt.: 6,38 €');
     await expect(page.getByText('Erstelle ein Konto mit guest.lifter@example.com, um diese Bestellung zu sehen und künftige zu verfolgen.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Konto erstellen' })).toHaveAttribute('href', '/auth?tab=signup');
     await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', `/auth?next=${encodeURIComponent(RETURN_PATH)}`);

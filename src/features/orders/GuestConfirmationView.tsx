@@ -61,7 +61,7 @@ export function GuestConfirmationView({ status, order, signInHref, onRefresh }: 
           </h2>
           <OrderLines lines={lines} currency={currency} />
         </section>
-        <OrderTotals subtotal={subtotal} shipping={shipping} total={total} currency={currency} />
+        <OrderTotals subtotal={subtotal} shipping={shipping} total={total} currency={currency} vat={order.vat} />
         <WithdrawFromOrder orderNumber={orderNumber} />
         <div className={cx(card, css({ display: 'grid', gap: '4' }))}>
           <p className={css({ overflowWrap: 'anywhere' })}>
