@@ -25,7 +25,7 @@ afterEach(() => {
 
 function productView(product: Product, variantIndex = 0) {
   const props: ProductViewProps = {
-    status: 'ready',
+    status: 'loaded',
     product,
     selectedVariantId: product.variants[variantIndex].id,
     qty: 1,
