@@ -250,6 +250,6 @@ describe('the confirmation of receipt', () => {
     expect(mail.subject).toBe(`Eingangsbestätigung: Dein Widerruf zur Bestellung ${placed.order_number}`);
     expect(mail.text).toContain(`ist am ${date} um ${time} Uhr (deutsche Zeit, Europe/Berlin) bei uns eingegangen`);
     expect(mail.text).toContain(`Widerruf ${marker}`);
-    expect(mail.text).toContain('No Pain, No Gain GmbH, Musterstraße 12, 10115 Berlin');
+    expect(mail.text).toContain('No Pain, No Gain GmbH\nMusterstraße 12, 10115 Berlin, Deutschland');
   });
 });

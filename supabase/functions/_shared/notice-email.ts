@@ -1,5 +1,4 @@
 import { colorLabel } from './colour-names.ts';
-import { COMPANY } from './company.ts';
 import { addressHtml, addressLines, type EmailAddress, escapeHtml, htmlPage, INTL_LOCALE, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail, textSignature } from './email-parts.ts';
 
 /** A refunded line as public.claim_order_notices returns it (title in the e-mail's language). */
@@ -105,11 +104,6 @@ const COPY = {
       email: 'E-mail',
       message: 'Your message',
       next: 'Please send the goods back to us within 14 days; we bear the cost of returning them. We refund your payments, including the standard delivery costs, within 14 days of receiving your withdrawal, to the means of payment you used, as our withdrawal information on our website sets out.',
-      seller: 'Seller',
-      directors: 'Managing directors',
-      register: 'Register',
-      vatId: 'VAT ID',
-      phone: 'Phone',
     },
   },
   de: {
@@ -162,11 +156,6 @@ const COPY = {
       email: 'E-Mail',
       message: 'Deine Nachricht',
       next: 'Bitte schick uns die Ware innerhalb von 14 Tagen zurück; die Kosten der Rücksendung tragen wir. Wir erstatten Dir Deine Zahlungen einschließlich der Standard-Lieferkosten innerhalb von 14 Tagen ab Eingang Deines Widerrufs auf das Zahlungsmittel, mit dem Du bezahlt hast – so, wie es in der Widerrufsbelehrung auf unserer Website steht.',
-      seller: 'Verkäufer',
-      directors: 'Geschäftsführung',
-      register: 'Registergericht',
-      vatId: 'USt-IdNr.',
-      phone: 'Telefon',
     },
   },
 } as const;
@@ -267,7 +256,8 @@ const facts = (pairs: [string, string][]): Part => ({
 
 /**
  * The confirmation of receipt § 356a BGB asks for, on a durable medium: when the withdrawal reached
- * us (date and time, Berlin), what it said, and who the seller is (supabase/functions/_shared/company.ts).
+ * us (date and time, Berlin) and what it said; like every e-mail it ends with who the seller is
+ * (textSignature / htmlPage, from supabase/functions/_shared/company.ts).
  */
 function withdrawalEmail(notice: OrderNotice, withdrawal: NoticeWithdrawal, lang: Lang): RenderedEmail {
   const copy = COPY[lang].withdrawal;
@@ -286,17 +276,6 @@ function withdrawalEmail(notice: OrderNotice, withdrawal: NoticeWithdrawal, lang
     });
   }
   parts.push(paragraph(copy.next));
-  const seller = `${COMPANY.name}, ${COMPANY.street}, ${COMPANY.postcode} ${COMPANY.city}`;
-  parts.push(
-    facts([
-      [copy.seller, seller],
-      [copy.email, COMPANY.email],
-      [copy.phone, COMPANY.phone],
-      [copy.directors, COMPANY.managingDirectors.join(', ')],
-      [copy.register, `${COMPANY.registerCourt}, ${COMPANY.registerNumber}`],
-      [copy.vatId, COMPANY.vatId],
-    ]),
-  );
   return render(notice, lang, copy.subject(order), copy.heading, parts);
 }
 
