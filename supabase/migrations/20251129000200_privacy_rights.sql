@@ -102,6 +102,10 @@ begin
           ) order by i.position nulls last, i.created_at)
           from public.order_items i where i.order_id = o.id
         ), '[]'::jsonb),
+        'withdrawal', (
+          select jsonb_build_object('receivedAt', w.received_at, 'email', w.email, 'name', w.name, 'statement', w.statement, 'late', w.late)
+          from public.withdrawals w where w.order_id = o.id
+        ),
         'refunds', coalesce((
           select jsonb_agg(jsonb_build_object(
             'kind', r.kind, 'amount', r.amount, 'currency', r.currency, 'status', r.status, 'createdAt', r.created_at
@@ -178,12 +182,13 @@ revoke all on function private.orders_vat() from public, anon, authenticated;
 --   no_account               the JWT's user is already gone;
 --   admin_account            admins are removed from admin_emails by the operator, not here;
 --   reauthentication_needed  the token's password sign-in (amr) is older than 5 minutes;
---   open_orders              an order pending, paid, processing or shipped, a refund pending, or a
---                            checkout session still open (a payment that may still arrive).
+--   open_orders              an order pending, paid, processing or shipped, a refund pending, a
+--                            withdrawal whose order is not yet refunded or cancelled, or a checkout
+--                            session still open (a payment that may still arrive).
 -- Otherwise, in this one transaction: orders and checkout sessions lose e-mail, account and the
--- address but its country; reviews lose account, name and e-mail; newsletter rows, contact
--- messages, unsent order e-mails, the profile and the auth user (sessions, refresh tokens,
--- identities and factors cascade) are deleted.
+-- address but its country; withdrawals lose e-mail and name; reviews lose account, name and
+-- e-mail; newsletter rows, contact messages, unsent order e-mails, the profile and the auth user
+-- (sessions, refresh tokens, identities and factors cascade) are deleted.
 create function public.delete_my_account() returns jsonb
 language plpgsql
 volatile
@@ -226,6 +231,10 @@ begin
   if exists (select 1 from public.orders o where o.id = any(mine) and o.status in ('pending', 'paid', 'processing', 'shipped'))
      or exists (select 1 from public.refunds r where r.order_id = any(mine) and r.status = 'pending')
      or exists (
+       select 1 from public.withdrawals w join public.orders o on o.id = w.order_id
+       where w.order_id = any(mine) and o.status not in ('cancelled', 'refunded')
+     )
+     or exists (
        select 1 from public.checkout_sessions s
        where (s.user_id = me or (account_email is not null and lower(s.email) = lower(account_email)))
          and s.status = 'open' and s.expires_at > now()
@@ -240,6 +249,9 @@ begin
       shipping_address = private.address_without_person(o.shipping_address)
   where o.id = any(mine);
   get diagnostics orders_kept = row_count;
+
+  -- The record of a withdrawal stays (when it was received, whether late); who sent it goes.
+  update public.withdrawals w set email = null, name = null where w.order_id = any(mine);
 
   update public.checkout_sessions s
   set user_id = null,

@@ -177,6 +177,18 @@ describe('delete_my_account (Art. 17 GDPR)', () => {
     expect((await customer.client.rpc('delete_my_account')).error).toBeNull();
   });
 
+  it('refuses while a withdrawal awaits its refund; once refunded, the withdrawal stays without e-mail and name', async () => {
+    const customer = await createConfirmedUser({ email: uniqueEmail('withdrawn') });
+    const order = await paidOrder(customer.client);
+    const withdrawn = await customer.client.rpc('submit_withdrawal', { order_number: order.order_number, email: customer.email, name: 'Wilma Widerruf', statement: 'Both shirts.' });
+    expect(withdrawn.error).toBeNull();
+    expect((await customer.client.rpc('export_my_data')).data).toMatchObject({ orders: [{ withdrawal: { email: customer.email, name: 'Wilma Widerruf', statement: 'Both shirts.' } }] });
+    expect((await customer.client.rpc('delete_my_account')).error).toMatchObject({ hint: 'open_orders' });
+    await sql(`update public.orders set status = 'refunded', refunded_total = total where id = $1`, [order.id]);
+    expect((await customer.client.rpc('delete_my_account')).error).toBeNull();
+    expect(await sql('select email, name, statement from public.withdrawals where order_id = $1', [order.id])).toEqual([{ email: null, name: null, statement: 'Both shirts.' }]);
+  });
+
   it('refuses an admin account and anon', async () => {
     const admin = await signIn(ADMIN.email, ADMIN.password);
     const { error } = await admin.client.rpc('delete_my_account');
