@@ -1,11 +1,11 @@
 import { Dialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useRef } from 'react';
 import { Link } from 'wouter';
 import type { AccountDataStatus, DeleteFailure, DeleteFieldErrors } from '../../../machines/accountDataMachine';
 import { css } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
+import { AlertDialogFrame } from '../../ui/AlertDialogFrame';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
@@ -88,112 +88,77 @@ function DeleteDialog({
   };
   const passwordError = fieldErrors.password === 'required' ? t`Enter your password.` : fieldErrors.password === 'wrong' ? t`That password is not right.` : undefined;
   return (
-    <Dialog.Root
-      open={open}
-      role="alertdialog"
-      closeOnInteractOutside={false}
-      closeOnEscape={!busy}
-      initialFocusEl={() => cancelRef.current}
-      onOpenChange={(details) => {
-        if (!details.open && !busy) onCancelDelete();
-      }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop className={css({ position: 'fixed', inset: 0, bg: 'rgba(0,0,0,0.7)', zIndex: 80 })} />
-        <Dialog.Positioner className={css({ position: 'fixed', inset: 0, zIndex: 81, display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4' })}>
-          <Dialog.Content
-            aria-busy={busy || undefined}
-            className={css({
-              bg: 'bg',
-              color: 'fg',
-              w: 'min(32rem, 100%)',
-              maxH: 'calc(100dvh - 2rem)',
-              overflowY: 'auto',
-              display: 'grid',
-              gap: '4',
-              p: '5',
-              borderWidth: '1px',
-              borderColor: 'border',
-              borderRadius: 'lg',
-              outline: 'none',
-            })}
-          >
-            <Dialog.Title className={css({ textStyle: 'heading', fontSize: 'xl', lineHeight: '1.2' })}>{t`Delete your account?`}</Dialog.Title>
-            <Dialog.Description asChild>
-              <div className={css({ color: 'fg.muted', display: 'grid', gap: '2', '& ul': { listStyle: 'disc', pl: '5', display: 'grid', gap: '1' } })}>
-                <p>
-                  <Trans>This cannot be undone.</Trans>
-                </p>
-                <ul>
-                  <li>
-                    <Trans>Your account, your profile, your newsletter subscription and your saved details are deleted.</Trans>
-                  </li>
-                  <li>
-                    <Trans>
-                      Your orders stay for the 10 years German tax law requires (§ 147 AO, § 257 HGB), without your name,
-                      address, phone number or email address.
-                    </Trans>
-                  </li>
-                  <li>
-                    <Trans>Your reviews stay on the shop without your name or email address.</Trans>
-                  </li>
-                </ul>
-              </div>
-            </Dialog.Description>
-            {status === 'failed' ? (
-              <FailureNotice failure={failure} message={message} />
-            ) : (
-              <form id="delete-account" noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
-                <TextField
-                  label={t`Your password`}
-                  type="password"
-                  name="password"
-                  autoComplete="current-password"
-                  value={password}
-                  readOnly={busy}
-                  error={passwordError}
-                  onChange={(e) => onPasswordChange(e.target.value)}
-                />
-                <div>
-                  <Checkbox
-                    label={t`I understand that my account is deleted for good.`}
-                    checked={confirmed}
-                    disabled={busy}
-                    aria-invalid={fieldErrors.confirm ? true : undefined}
-                    aria-describedby={fieldErrors.confirm ? 'delete-confirm-error' : undefined}
-                    onChange={(e) => onConfirmChange(e.target.checked)}
-                  />
-                  {fieldErrors.confirm && (
-                    <p id="delete-confirm-error" className={css({ color: 'danger', fontSize: 'sm', mt: '1' })}>
-                      <Trans>Tick the box to confirm.</Trans>
-                    </p>
-                  )}
-                </div>
-              </form>
+    <AlertDialogFrame open={open} title={t`Delete your account?`} initialFocus={cancelRef} busy={busy} onCancel={onCancelDelete} width="32rem">
+      <Dialog.Description asChild>
+        <div className={css({ color: 'fg.muted', display: 'grid', gap: '2', '& ul': { listStyle: 'disc', pl: '5', display: 'grid', gap: '1' } })}>
+          <p>
+            <Trans>This cannot be undone.</Trans>
+          </p>
+          <ul>
+            <li>
+              <Trans>Your account, your profile, your newsletter subscription and your saved details are deleted.</Trans>
+            </li>
+            <li>
+              <Trans>
+                Your orders stay for the 10 years German tax law requires (§ 147 AO, § 257 HGB), without your name,
+                address, phone number or email address.
+              </Trans>
+            </li>
+            <li>
+              <Trans>Your reviews stay on the shop without your name or email address.</Trans>
+            </li>
+          </ul>
+        </div>
+      </Dialog.Description>
+      {status === 'failed' ? (
+        <FailureNotice failure={failure} message={message} />
+      ) : (
+        <form id="delete-account" noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+          <TextField
+            label={t`Your password`}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            readOnly={busy}
+            error={passwordError}
+            onChange={(e) => onPasswordChange(e.target.value)}
+          />
+          <div>
+            <Checkbox
+              label={t`I understand that my account is deleted for good.`}
+              checked={confirmed}
+              disabled={busy}
+              aria-invalid={fieldErrors.confirm ? true : undefined}
+              aria-describedby={fieldErrors.confirm ? 'delete-confirm-error' : undefined}
+              onChange={(e) => onConfirmChange(e.target.checked)}
+            />
+            {fieldErrors.confirm && (
+              <p id="delete-confirm-error" className={css({ color: 'danger', fontSize: 'sm', mt: '1' })}>
+                <Trans>Tick the box to confirm.</Trans>
+              </p>
             )}
-            <div className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: '3' })}>
-              <button ref={cancelRef} type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={onCancelDelete}>
-                {status === 'failed' ? t`Close` : t`Keep my account`}
-              </button>
-              {status === 'failed' ? (
-                failure !== 'open_orders' &&
-                failure !== 'admin_account' && (
-                  <Button variant="solid" onClick={onRetryDelete}>
-                    <Trans>Try Again</Trans>
-                  </Button>
-                )
-              ) : (
-                <Button type="submit" form="delete-account" variant="danger" disabled={busy}>
-                  {status === 'reauthenticating' ? t`Checking your password...` : busy ? t`Deleting...` : t`Delete my account`}
-                </Button>
-              )}
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+          </div>
+        </form>
+      )}
+      <div className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: '3' })}>
+        <button ref={cancelRef} type="button" className={button({ variant: 'outline' })} disabled={busy} onClick={onCancelDelete}>
+          {status === 'failed' ? t`Close` : t`Keep my account`}
+        </button>
+        {status === 'failed' ? (
+          failure !== 'open_orders' &&
+          failure !== 'admin_account' && (
+            <Button variant="solid" onClick={onRetryDelete}>
+              <Trans>Try Again</Trans>
+            </Button>
+          )
+        ) : (
+          <Button type="submit" form="delete-account" variant="danger" disabled={busy}>
+            {status === 'reauthenticating' ? t`Checking your password...` : busy ? t`Deleting...` : t`Delete my account`}
+          </Button>
+        )}
+      </div>
+    </AlertDialogFrame>
   );
 }
 
