@@ -141,8 +141,11 @@ export const FieldErrorsInGerman: Story = inGerman({
     addressErrors: [{ field: 'postalCode', message: 'Eine deutsche Postleitzahl hat 5 Ziffern, z. B. 10115.' }],
   },
   play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-    const postcode = within(canvasElement).getByRole('textbox', { name: 'Postleitzahl' });
+    const page = within(canvasElement);
+    const postcode = page.getByRole('textbox', { name: 'Postleitzahl' });
     await expect(postcode).toHaveAccessibleDescription('Eine deutsche Postleitzahl hat 5 Ziffern, z. B. 10115.');
+    // One problem: the summary is that message alone.
+    await expect(within(page.getByRole('group', { name: 'Lieferadresse' })).getByRole('alert')).toHaveTextContent(/^Eine deutsche Postleitzahl hat 5 Ziffern, z\. B\. 10115\.$/);
   },
 });
 

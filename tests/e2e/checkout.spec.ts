@@ -4,16 +4,22 @@ import { CART_KEY, expectCartCount, expectNoSeriousA11yViolations, german, open,
 import {
   ADDRESSES,
   cartLines,
+  checkoutToPayment,
+  expectConfirmedAddress,
   expectNoEnglish,
   expectOneConfirmationMail,
   inventoryOf,
   money,
   orderOfSession,
-  fillAddress,
+  orderButton,
   orderSummary,
   PAYMENT_PAGE,
   paymentField,
   paymentRow,
+  placeOrder,
+  REVIEW,
+  reviewAlert,
+  reviewOrder,
   setInventory,
   shippingFor,
   shippingRates,
@@ -35,7 +41,6 @@ async function storedCart(page: Page): Promise<{ variantId: string; qty: number;
 }
 
 const checkoutButton = (page: Page, name = 'Checkout') => orderSummary(page).getByRole('button', { name, exact: true });
-const checkoutAlert = (page: Page) => orderSummary(page).getByRole('alert');
 
 /** Another shopper: a browser context of its own (own storage, own cart), closed after the test. */
 async function newShopper(browser: Browser): Promise<Page> {
@@ -82,8 +87,17 @@ test('a guest buys with the test card from the home page using only the keyboard
   await expect(summaryValue(summary, 'Total')).toHaveText(money(total));
   await expectNoSeriousA11yViolations(page, '/cart (keyboard purchase)');
 
-  // Cart: Tab to Checkout, Enter → the hosted payment page.
+  // Cart: Tab to Checkout, Enter → the review step, its heading focused.
   await tabTo(page, checkoutButton(page));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your order' })).toBeFocused();
+  await expect(reviewOrder(page)).toContainText(title);
+  await expectNoSeriousA11yViolations(page, 'the review step (keyboard purchase)');
+
+  // Review: Tab through the delivery address typing each field (Germany is the region's one
+  // country, already chosen); Tab on to the order button, Enter → the hosted payment page.
+  await typeAddress(page, ADDRESSES.DE);
+  await tabTo(page, orderButton(page), { max: 20 });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
   const sessionId = page.url().split('/').pop()!;
@@ -91,13 +105,12 @@ test('a guest buys with the test card from the home page using only the keyboard
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(title);
   await expect(paymentRow(page, 'Total')).toHaveText(money(total));
   await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  await expectConfirmedAddress(page, ADDRESSES.DE);
   await expectNoSeriousA11yViolations(page, 'the payment page (guest)');
 
-  // Payment page: Tab into Email, type it; Tab through the shipping address typing each field
-  // (Germany is the region's one country, already chosen); Tab on to Pay (the card is prefilled), Enter.
+  // Payment page: the address is the review's; Tab into Email, type it; Tab on to Pay (the card is prefilled), Enter.
   await tabTo(page, paymentField(page, 'Email'), { max: 20 });
   await page.keyboard.type(email);
-  await typeAddress(page, ADDRESSES.DE);
   await tabTo(page, page.getByRole('button', { name: 'Pay', exact: true }), { max: 20 });
   await page.keyboard.press('Enter');
 
@@ -141,8 +154,7 @@ test.describe('cancel and back', () => {
     await expectCartCount(page, 3);
     const before = await storedCart(page);
 
-    await checkoutButton(page).click();
-    await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
+    await checkoutToPayment(page, ADDRESSES.DE);
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(socks.title);
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(cap.title);
     await expectNoSeriousA11yViolations(page, 'the payment page');
@@ -157,8 +169,7 @@ test.describe('cancel and back', () => {
 
     // The browser's Back button from the payment page (a fresh load of /cart here: Playwright's
     // Chromium keeps no back/forward cache; the next test has one).
-    await checkoutButton(page).click();
-    await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
+    await checkoutToPayment(page, ADDRESSES.DE);
     await page.goBack();
     await expect(page).toHaveURL('/cart');
     await expect(checkoutButton(page)).toBeEnabled();
@@ -178,18 +189,20 @@ test.describe('cancel and back', () => {
       await seedCart(page, [{ variant: socks, qty: 1 }]);
       await open(page, '/cart');
       await page.evaluate(() => Object.assign(window, { leftAt: 'cart' }));
-      await checkoutButton(page).click();
-      await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
+      await checkoutToPayment(page, ADDRESSES.DE);
 
       // A page from the cache fires no load event: wait for the address only.
       await page.goBack({ waitUntil: 'commit' });
       await expect(page).toHaveURL('/cart');
       expect(await page.evaluate(() => (window as unknown as { leftAt?: string }).leftAt), 'the cart came back from the back/forward cache').toBe('cart');
       await expect(checkoutButton(page)).toBeEnabled();
-      await expect(orderSummary(page).getByRole('button', { name: 'Redirecting...' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Redirecting...' })).toHaveCount(0);
       await expectCartCount(page, 1);
 
+      // A new review keeps the address typed before; its order button opens a new session.
       await checkoutButton(page).click();
+      await expect(page.getByRole('main').getByRole('textbox', { name: 'Full name', exact: true })).toHaveValue(ADDRESSES.DE.name);
+      await orderButton(page).click();
       await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
     } finally {
       await browser.close();
@@ -205,7 +218,7 @@ test.describe('stock', () => {
   const raceSku = () => `NPNG-STRG-RAW-GRY-${size()}`;
   const scarceSku = () => `NPNG-TANK-RCR-OLV-${size()}`;
 
-  test('two shoppers, one last unit: the first to reach the payment page holds it; the other is refused at Checkout and keeps the cart', async ({ page, browser, request }) => {
+  test('two shoppers, one last unit: the first to reach the payment page holds it; the other is refused at the order button and keeps the cart', async ({ page, browser, request }) => {
     const variant = await variantBySku(request, raceSku());
     expect(variant.color).toBe('Stone Grey');
     await setInventory(request, variant.id, 1);
@@ -228,27 +241,28 @@ test.describe('stock', () => {
     await expect(sizes.getByRole('button', { name: variant.size!, exact: true })).toBeEnabled();
 
     // B gets to the payment page first: the open session holds the last unit.
-    await checkoutButton(b).click();
-    await expect(b).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
+    await checkoutToPayment(b, ADDRESSES.DE);
     expect(await inventoryOf(request, variant.id), 'the unit is held by B’s session').toBe(0);
 
-    // A's Checkout is refused before paying: the sold-out message names the product; the cart is as it was.
+    // A's order is refused before paying: the sold-out message names the product; back on the cart, it is as it was.
     await checkoutButton(a).click();
-    await expect(checkoutAlert(a)).toHaveText(`${variant.title} is sold out. Remove it from your cart to check out.`);
+    await placeOrder(a, ADDRESSES.DE);
+    await expect(reviewAlert(a)).toHaveText(`${variant.title} is sold out. Remove it from your cart to check out.`);
     await expect(a).toHaveURL('/cart');
-    await expect(checkoutButton(a)).toBeEnabled();
+    await expect(orderButton(a)).toBeEnabled();
+    await expectNoSeriousA11yViolations(a, 'the review step with the sold-out message');
+    await a.getByRole('button', { name: REVIEW.en.back }).click();
+    await expect(checkoutButton(a)).toBeFocused();
     const aMain = a.getByRole('main');
     await expect(cartLines(aMain)).toHaveCount(1);
     await expect(cartLines(aMain)).toContainText(variant.title);
     await expectCartCount(a, 1);
     expect((await storedCart(a)).map((l) => [l.variantId, l.qty])).toEqual([[variant.id, 1]]);
-    await expectNoSeriousA11yViolations(a, '/cart with the sold-out message');
 
     // B pays: an order, and the unit is sold (not taken twice).
     const bEmail = uniqueEmail('race-b');
     const sessionId = b.url().split('/').pop()!;
     await paymentField(b, 'Email').fill(bEmail);
-    await fillAddress(b, ADDRESSES.DE);
     await b.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(b.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order!', { timeout: 20_000 });
     expect(await orderOfSession(request, sessionId)).toMatchObject({ status: 'paid', customer_email: bEmail });
@@ -271,16 +285,20 @@ test.describe('stock', () => {
     await expect(cartLines(main)).toHaveCount(1);
 
     await checkoutButton(page).click();
-    await expect(checkoutAlert(page)).toHaveText(`Only 1 left of ${variant.title}. Lower the quantity to check out.`);
+    await placeOrder(page, ADDRESSES.DE);
+    await expect(reviewAlert(page)).toHaveText(`Only 1 left of ${variant.title}. Lower the quantity to check out.`);
     await expect(page).toHaveURL('/cart');
     await expectCartCount(page, 2);
     expect((await storedCart(page)).map((l) => [l.variantId, l.qty])).toEqual([[variant.id, 2]]);
-    await expectNoSeriousA11yViolations(page, '/cart with the low-stock message');
+    await expectNoSeriousA11yViolations(page, 'the review step with the low-stock message');
 
+    await page.getByRole('button', { name: REVIEW.en.back }).click();
     await cartLines(main).getByRole('button', { name: `Decrease quantity of ${variant.title}` }).click();
     await expectCartCount(page, 1);
-    await expect(checkoutAlert(page)).toBeEmpty();
+    // The address typed on the review is still there: the order button goes straight on.
     await checkoutButton(page).click();
+    await expect(reviewOrder(page)).toContainText(variant.title);
+    await orderButton(page).click();
     await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(variant.title);
     expect(await inventoryOf(request, variant.id), 'the open session holds the unit').toBe(0);
@@ -293,7 +311,7 @@ test.describe('stock', () => {
   });
 });
 
-test('German throughout a purchase: cart, payment page, confirmation and e-mail', async ({ page, request }) => {
+test('German throughout a purchase: cart, review step, payment page, confirmation and e-mail', async ({ page, request }) => {
   const variant = await variantBySku(request, 'NPNG-BTL-STL-BLK');
   expect(variant.titleDe, 'a product with a German title').toBeTruthy();
   expect(variant.titleDe).not.toBe(variant.title);
@@ -330,8 +348,15 @@ test('German throughout a purchase: cart, payment page, confirmation and e-mail'
   await expectNoEnglish(page, 'the German cart');
   await expectNoSeriousA11yViolations(page, '/cart in German');
 
-  // The payment page, in German only.
+  // The review step, in German only: the lines, the address, and the order button "Zahlungspflichtig bestellen".
   await checkout.click();
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(REVIEW.de.heading);
+  await expect(reviewOrder(page, 'de')).toContainText(variant.titleDe!);
+  await expect(orderButton(page, 'de')).toHaveText('Zahlungspflichtig bestellen');
+  await expectNoEnglish(page, 'the German review step');
+  await placeOrder(page, ADDRESSES.DE, 'de');
+
+  // The payment page, in German only.
   await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
   const sessionId = page.url().split('/').pop()!;
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -347,10 +372,10 @@ test('German throughout a purchase: cart, payment page, confirmation and e-mail'
   await expect(page.getByLabel('Ablaufdatum (MM/JJ)')).toBeVisible();
   await expect(page.getByLabel('Prüfziffer')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Abbrechen und zurück zum Shop' })).toBeVisible();
+  await expectConfirmedAddress(page, ADDRESSES.DE, 'de');
   await expectNoEnglish(page, 'the German payment page');
   await expectNoSeriousA11yViolations(page, 'the payment page in German');
   await paymentField(page, 'E-Mail').fill(email);
-  await fillAddress(page, ADDRESSES.DE, 'de');
   await page.getByRole('button', { name: 'Bezahlen', exact: true }).click();
 
   // The guest's confirmation.

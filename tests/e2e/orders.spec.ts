@@ -3,12 +3,12 @@ import { createConfirmedUser, CUSTOMER, expectCartCount, expectNoSeriousA11yViol
 import {
   ADDRESSES,
   cartLines,
-  fillAddress,
+  checkoutToPayment,
+  expectConfirmedAddress,
   guestPurchase,
   money,
   orderOfSession,
   orderSummary,
-  PAYMENT_PAGE,
   paymentField,
   paymentRow,
   shippingFor,
@@ -58,17 +58,17 @@ test('the seed customer buys, shipping to the United Kingdom: confirmed on /orde
   const cartTotal = await summaryValue(summary, 'Total').innerText();
   await expectNoSeriousA11yViolations(page, '/cart shipping to the UK');
 
-  await summary.getByRole('button', { name: 'Checkout', exact: true }).click();
-  await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
+  // The review step: where the parcel goes (the United Kingdom is the region's one country), then the order button.
+  await checkoutToPayment(page, ADDRESSES.UK);
   const sessionId = page.url().split('/').pop()!;
   // The amount charged is the cart's total; a signed-in buyer is not asked for an e-mail address,
-  // only where the parcel goes (the United Kingdom is the region's one country).
+  // and the address is the review's.
   await expect(paymentRow(page, 'Total')).toHaveText(cartTotal);
   await expect(paymentRow(page, 'Shipping')).toHaveText(money(shipping));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pay ${cartTotal}`);
   await expect(page.getByText(`Receipt to: ${CUSTOMER.email}`)).toBeVisible();
   await expect(paymentField(page, 'Email')).toHaveCount(0);
-  await fillAddress(page, ADDRESSES.UK);
+  await expectConfirmedAddress(page, ADDRESSES.UK);
   await expectNoSeriousA11yViolations(page, 'the payment page (signed in)');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../server/config.ts';
-import { ANON_KEY, API_URL, type SeedVariant } from './support';
+import { ANON_KEY, API_URL, german, type SeedVariant } from './support';
 
 /**
  * Helpers for the checkout and orders journeys: variants read by SKU, stock set as the service
@@ -52,6 +52,7 @@ export async function inventoryOf(request: APIRequestContext, variantId: string)
 }
 
 export type StoredOrder = {
+  id: string;
   order_number: string;
   user_id: string | null;
   customer_email: string | null;
@@ -248,6 +249,54 @@ export async function tabTo(page: Page, target: Locator, { max = 80, backwards =
 /** The cart page's order summary. */
 export const orderSummary = (page: Page, name = 'Order summary'): Locator => page.getByRole('main').getByRole('region', { name });
 
+// ── The review step (docs/adr/0024): between the cart's Checkout and the payment page ───────────
+
+/** The review step's words: the order button's exactly as § 312j (3) BGB has it in German. */
+export const REVIEW = {
+  en: { heading: 'Review your order', order: 'Your order', button: 'Place order and pay', back: 'Back to cart', checkout: 'Checkout', summary: 'Order summary' },
+  de: {
+    heading: german('Review your order', 'cart'),
+    order: german('Your order', 'cart'),
+    button: 'Zahlungspflichtig bestellen',
+    back: german('Back to cart', 'cart'),
+    checkout: german('Checkout', 'cart'),
+    summary: german('Order summary', 'cart'),
+  },
+} as const;
+
+/** The cart's Checkout button (it opens the review step). */
+export const cartCheckoutButton = (page: Page, lang: 'en' | 'de' = 'en'): Locator =>
+  orderSummary(page, REVIEW[lang].summary).getByRole('button', { name: REVIEW[lang].checkout, exact: true });
+/** The review step's order summary ("Your order"), which ends with the order button. */
+export const reviewOrder = (page: Page, lang: 'en' | 'de' = 'en'): Locator => page.getByRole('main').getByRole('region', { name: REVIEW[lang].order });
+/** The order button: the only one that creates a checkout session. */
+export const orderButton = (page: Page, lang: 'en' | 'de' = 'en'): Locator => reviewOrder(page, lang).getByRole('button', { name: REVIEW[lang].button, exact: true });
+/** Why the order button did not lead to the payment page (under the button). */
+export const reviewAlert = (page: Page, lang: 'en' | 'de' = 'en'): Locator => reviewOrder(page, lang).getByRole('alert');
+
+/** On the review step: the delivery address filled in, then the order button (to the payment page, unless refused). */
+export async function placeOrder(page: Page, address: AddressInput, lang: 'en' | 'de' = 'en'): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: REVIEW[lang].heading })).toBeVisible();
+  await fillAddress(page, address, lang);
+  await orderButton(page, lang).click();
+}
+
+/** From the cart: Checkout, the review step with `address`, the order button — on the payment page. */
+export async function checkoutToPayment(page: Page, address: AddressInput, lang: 'en' | 'de' = 'en'): Promise<void> {
+  await cartCheckoutButton(page, lang).click();
+  await placeOrder(page, address, lang);
+  await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
+}
+
+/** The payment page of a session opened with the review step's address: shown read-only, no address fields. */
+export async function expectConfirmedAddress(page: Page, address: AddressInput, lang: 'en' | 'de' = 'en'): Promise<void> {
+  const shown = page.getByRole('region', { name: lang === 'de' ? 'Lieferadresse' : 'Delivery address' }).locator('address');
+  await expect(shown).toContainText(address.name);
+  await expect(shown).toContainText(address.line1);
+  await expect(shown).toContainText(`${address.postalCode} ${address.city}`);
+  await expect(paymentField(page, ADDRESS_FIELD_LABELS[lang].name)).toHaveCount(0);
+}
+
 /** The value of a row of a <dl> (the cart's and an order's totals) by its term. */
 export const summaryValue = (scope: Locator, term: string): Locator => scope.locator('dl > div').filter({ has: scope.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
 
@@ -258,7 +307,19 @@ export const paymentRow = (page: Page, label: string): Locator => page.locator('
 export const cartLines = (scope: Locator, name = 'Items in your cart'): Locator => scope.getByRole('list', { name }).getByRole('listitem');
 
 /** English words of the purchase's screens that a German shopper must not meet. */
-export const ENGLISH_OF_THE_PURCHASE = ['Checkout', 'Order summary', 'Pay', 'Card number', 'Thank you for your order!', 'Subtotal', 'Shipping', 'Total'];
+export const ENGLISH_OF_THE_PURCHASE = [
+  'Checkout',
+  'Order summary',
+  'Review your order',
+  'Place order and pay',
+  'Delivery address',
+  'Pay',
+  'Card number',
+  'Thank you for your order!',
+  'Subtotal',
+  'Shipping',
+  'Total',
+];
 
 /**
  * Fails if the page says any of the English words: in its visible text (ignoring case, since

@@ -5,7 +5,9 @@ import {
   ADDRESSES,
   addressOnPage,
   cartLines,
+  cartCheckoutButton,
   countrySelect,
+  expectConfirmedAddress,
   fillAddress,
   guestPurchase,
   inventoryOf,
@@ -13,9 +15,11 @@ import {
   type Mail,
   money,
   orderOfSession,
+  orderButton,
   orderSummary,
   PAYMENT_PAGE,
   paymentField,
+  REVIEW,
   summaryValue,
   tabTo,
   typeAddress,
@@ -23,9 +27,9 @@ import {
 import { CUSTOMER, createConfirmedUser, expectNoSeriousA11yViolations, german, open, seedCart, signIn, uniqueEmail } from './support';
 
 /**
- * Orders a shop can ship and refund (issue 19, ADR 0021) from the browser: the payment page's
- * delivery address (German labels and a postcode refused before anything is charged; a country
- * outside the cart's region refused; the customer's last address offered again), the admin
+ * Orders a shop can ship and refund (issue 19, ADR 0021) from the browser: the delivery address
+ * on the review step (ADR 0024: German labels and a postcode refused before any session is opened;
+ * a country outside the cart's region refused; the customer's last address offered again), the admin
  * shipping with carrier and tracking number (markup refused), refunding one line and cancelling
  * by refunding (stock back once), what the customer sees of it, and the e-mails in the dev outbox.
  * Every product and order here is the journey's own (made as the service role or bought here).
@@ -73,7 +77,7 @@ const refundsOf = (request: Parameters<typeof serviceGet>[0], orderNumber: strin
     order_number: `eq.${orderNumber}`,
   }).then((rows) => rows[0]);
 
-test('a guest buys in German: German address labels, a wrong postcode refused before paying, the right one pays; the e-mail names the address', async ({ page, request }) => {
+test('a guest buys in German: German address labels on the review step, a wrong postcode refused before any session, the right one pays; the e-mail names the address', async ({ page, request }) => {
   const p = await product(request, 'Lieferung', ['L']);
   const variant = variantOf(p, 'L');
   const email = uniqueEmail('adresse');
@@ -83,34 +87,36 @@ test('a guest buys in German: German address labels, a wrong postcode refused be
   await seedCart(page, [{ variant, qty: 1 }]);
   await open(page, '/cart?lang=de');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await orderSummary(page, german('Order summary', 'cart')).getByRole('button', { name: german('Checkout', 'cart'), exact: true }).click();
-  await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
-  const sessionId = page.url().split('/').pop()!;
+  await cartCheckoutButton(page, 'de').click();
 
-  // The address step in German; Germany is the region's one country.
+  // The address on the review step, in German; Germany is the region's one country.
   const address = main(page).getByRole('group', { name: 'Lieferadresse' });
   await expect(address).toBeVisible();
   for (const name of [labels.name, labels.line1, labels.postalCode, labels.city]) await expect(address.getByRole('textbox', { name, exact: true })).toBeVisible();
   await expect(countrySelect(page, 'de')).toHaveValue('DE');
   await expect(countrySelect(page, 'de').locator('option:checked')).toHaveText('Deutschland');
-  await expectNoSeriousA11yViolations(page, 'the German payment page with the address step');
+  await expectNoSeriousA11yViolations(page, 'the German review step with the address');
 
-  // A four-digit postcode: the field says what a German one looks like; nothing is charged.
-  await paymentField(page, labels.email).fill(email);
+  // A four-digit postcode: the field says what a German one looks like; no session is opened (its stock stays).
   await fillAddress(page, { ...ADDRESSES.DE, postalCode: '1234' }, 'de');
-  await page.getByRole('button', { name: labels.pay, exact: true }).click();
+  await orderButton(page, 'de').click();
   const postcode = paymentField(page, labels.postalCode);
   await expect(postcode).toHaveAttribute('aria-invalid', 'true');
   await expect(postcode).toHaveAccessibleDescription('Eine deutsche Postleitzahl hat 5 Ziffern, z. B. 10115.');
-  await expect(main(page).getByRole('alert')).toHaveText('Eine deutsche Postleitzahl hat 5 Ziffern, z. B. 10115.');
+  await expect(address.getByRole('alert')).toHaveText('Eine deutsche Postleitzahl hat 5 Ziffern, z. B. 10115.');
   // What was typed is kept.
-  await expect(paymentField(page, labels.email)).toHaveValue(email);
   await expect(paymentField(page, labels.line1)).toHaveValue(ADDRESSES.DE.line1);
   await expect(postcode).toHaveValue('1234');
-  expect(await orderOfSession(request, sessionId), 'no order for the refused payment').toBeUndefined();
-  await expectNoSeriousA11yViolations(page, 'the German payment page with a postcode problem');
+  await expect(page).toHaveURL('/cart?lang=de');
+  expect(await inventoryOf(request, variant.id), 'no session holds the unit').toBe(20);
+  await expectNoSeriousA11yViolations(page, 'the German review step with a postcode problem');
 
   await postcode.fill(ADDRESSES.DE.postalCode);
+  await orderButton(page, 'de').click();
+  await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
+  const sessionId = page.url().split('/').pop()!;
+  await expectConfirmedAddress(page, ADDRESSES.DE, 'de');
+  await paymentField(page, labels.email).fill(email);
   await page.getByRole('button', { name: labels.pay, exact: true }).click();
   await expect(page).toHaveURL(`/orders?session_id=${sessionId}`, { timeout: 20_000 });
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(german('Thank you for your order!', 'orders'));
@@ -145,28 +151,33 @@ test.describe('the seed customer’s UK order, shipped by the admin', () => {
     await expect(summaryValue(summary, 'Subtotal')).toHaveText(money(3 * 2500));
     await tabTo(page, summary.getByRole('button', { name: 'Checkout', exact: true }));
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
-    const sessionId = page.url().split('/').pop()!;
-    await expect(page.getByText(`Receipt to: ${CUSTOMER.email}`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: REVIEW.en.heading })).toBeFocused();
     // The United Kingdom is the UK region's only country.
     await expect(countrySelect(page).locator('option')).toHaveText(['United Kingdom']);
 
-    // A form that says US anyway (as a tampered or stale page would post it) is refused, nothing charged.
+    // A form that says US anyway (as a tampered or stale page would send it) is refused, no session opened.
     await fillAddress(page, { ...ADDRESSES.US, country: 'GB' });
-    await countrySelect(page).evaluate((select: HTMLSelectElement) => {
-      select.add(new Option('United States', 'US'));
-      select.value = 'US';
-    });
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await countrySelect(page).evaluate((select: HTMLSelectElement) => select.add(new Option('United States', 'US')));
+    await countrySelect(page).selectOption('US');
+    await orderButton(page).click();
     const notInRegion = 'This order’s shipping was priced for another region. Choose one of the listed countries, or change “Ship to” in your cart.';
-    await expect(main(page).getByRole('alert')).toContainText(notInRegion);
     await expect(countrySelect(page)).toHaveAttribute('aria-invalid', 'true');
     await expect(countrySelect(page)).toHaveAccessibleDescription(notInRegion);
-    expect(await orderOfSession(request, sessionId), 'no order for the refused address').toBeUndefined();
-    await expectNoSeriousA11yViolations(page, 'the payment page refusing a country outside the region');
+    await expect(main(page).getByRole('group', { name: 'Delivery address' }).getByRole('alert')).toContainText(notInRegion);
+    await expect(page).toHaveURL('/cart');
+    expect(await inventoryOf(request, small.id), 'no session holds the units').toBe(20);
+    await expectNoSeriousA11yViolations(page, 'the review step refusing a country outside the region');
 
-    // By keyboard: Tab through the address typing the UK one, Tab to Pay, Enter.
+    // By keyboard: Tab through the address typing the UK one, Tab to the order button, Enter; on the payment page Tab to Pay, Enter.
+    await countrySelect(page).selectOption('GB');
+    await page.getByRole('heading', { level: 1, name: REVIEW.en.heading }).focus();
     await typeAddress(page, ADDRESSES.UK);
+    await tabTo(page, orderButton(page), { max: 20 });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
+    const sessionId = page.url().split('/').pop()!;
+    await expect(page.getByText(`Receipt to: ${CUSTOMER.email}`)).toBeVisible();
+    await expectConfirmedAddress(page, ADDRESSES.UK);
     await tabTo(page, page.getByRole('button', { name: 'Pay', exact: true }), { max: 10 });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`/orders?session_id=${sessionId}`, { timeout: 20_000 });
@@ -175,16 +186,15 @@ test.describe('the seed customer’s UK order, shipped by the admin', () => {
     orderNumber = order!.order_number;
     await expect(main(page).getByRole('status').filter({ hasText: 'Thank you!' })).toHaveText(`Thank you! Your order ${orderNumber} is confirmed.`, { timeout: 20_000 });
 
-    // The next checkout offers that address.
+    // The next review offers that address (the customer's newest order's, read under RLS).
     await seedCart(page, [{ variant: small, qty: 1 }]);
     await open(page, '/cart');
     await orderSummary(page).getByRole('combobox', { name: 'Ship to' }).selectOption({ label: 'United Kingdom' });
     await orderSummary(page).getByRole('button', { name: 'Checkout', exact: true }).click();
-    await expect(page).toHaveURL(PAYMENT_PAGE, { timeout: 20_000 });
-    expect(await addressOnPage(page)).toEqual({ ...ADDRESSES.UK, line2: '', phone: '' });
-    // Cancel: the session's unit goes back.
-    await page.getByRole('button', { name: 'Cancel and return to the shop' }).click();
-    await expect(page).toHaveURL('/cart');
+    await expect.poll(() => addressOnPage(page), { message: 'the last address filled in' }).toEqual({ ...ADDRESSES.UK, line2: '', phone: '' });
+    // Back to the cart: nothing was opened.
+    await page.getByRole('button', { name: REVIEW.en.back }).click();
+    await expect(orderSummary(page).getByRole('button', { name: 'Checkout', exact: true })).toBeFocused();
   });
 
   test.describe('the admin', () => {

@@ -117,12 +117,18 @@ export function ReviewView(props: ReviewViewProps) {
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{addressLoading ? t`Filling in your last delivery address…` : t`Fields marked * are required.`}</p>
           {addressErrors.length > 0 && (
             <div id="review-address-errors" role="alert" className={css({ borderWidth: '1px', borderColor: 'danger', borderRadius: 'md', p: '3', color: 'danger' })}>
-              <p className={css({ fontWeight: 'semibold' })}>{t`Please check these fields:`}</p>
-              <ul className={css({ mt: '1', pl: '5', listStyle: 'disc' })}>
-                {addressErrors.map((error) => (
-                  <li key={error.field}>{error.message}</li>
-                ))}
-              </ul>
+              {addressErrors.length === 1 ? (
+                <p>{addressErrors[0].message}</p>
+              ) : (
+                <>
+                  <p className={css({ fontWeight: 'semibold' })}>{t`Please check these fields:`}</p>
+                  <ul className={css({ mt: '1', pl: '5', listStyle: 'disc' })}>
+                    {addressErrors.map((error) => (
+                      <li key={error.field}>{error.message}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
             </div>
           )}
           {field('name', t`Full name`, 'name', 100)}
