@@ -6,6 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addressOfDraft,
+  draftForRegion,
+  EMPTY_ADDRESS,
+  isBlankDraft,
+  prefillDraft,
   CHECKOUT_SESSION_ID,
   type CheckoutLine,
   capitalise,
@@ -486,5 +491,42 @@ describe('customerSteps', () => {
       'cancelled',
       'delivered',
     ]);
+  });
+});
+
+describe('the review step’s address draft (docs/adr/0024)', () => {
+  const LAST = { name: 'Anna Gruber', line1: 'Mariahilfer Straße 1', postalCode: '1060', city: 'Wien', country: 'AT', phone: '+43 1 234' };
+
+  it('a region of one country has it chosen; a country of another region is cleared; one of the region stays', () => {
+    expect(draftForRegion(EMPTY_ADDRESS, 'DE').country).toBe('DE');
+    expect(draftForRegion({ ...EMPTY_ADDRESS, country: 'AT' }, 'UK').country).toBe('GB');
+    expect(draftForRegion({ ...EMPTY_ADDRESS, country: 'DE' }, 'EU').country).toBe('');
+    expect(draftForRegion({ ...EMPTY_ADDRESS, country: 'FR' }, 'EU').country).toBe('FR');
+  });
+
+  it('the last address fills a blank draft only: whole in its region, only who receives it elsewhere', () => {
+    expect(isBlankDraft({ ...EMPTY_ADDRESS, country: 'DE' })).toBe(true);
+    expect(prefillDraft({ ...EMPTY_ADDRESS, country: '' }, LAST, 'EU')).toEqual({ ...LAST, line2: '' });
+    expect(prefillDraft({ ...EMPTY_ADDRESS, country: 'DE' }, LAST, 'DE')).toEqual({ ...EMPTY_ADDRESS, country: 'DE', name: 'Anna Gruber', phone: '+43 1 234' });
+    const typed = { ...EMPTY_ADDRESS, city: 'Graz' };
+    expect(prefillDraft(typed, LAST, 'EU')).toBe(typed);
+    expect(prefillDraft(EMPTY_ADDRESS, null, 'EU')).toBe(EMPTY_ADDRESS);
+  });
+
+  it('sent trimmed, the country upper case, empty optional fields left out', () => {
+    expect(addressOfDraft({ name: ' Anna ', line1: 'Gasse 1 ', line2: '  ', postalCode: ' 1060', city: 'Wien', country: 'at', phone: '' })).toEqual({
+      name: 'Anna',
+      line1: 'Gasse 1',
+      postalCode: '1060',
+      city: 'Wien',
+      country: 'AT',
+    });
+  });
+
+  it('the request carries the address only when given (API callers without one are unchanged)', () => {
+    const lines = [{ variantId: 'v1', qty: 1, title: 'Tee' }];
+    const buyer = { userId: null, email: null };
+    expect(checkoutRequest(lines, buyer, 'https://shop.example', 'DE', 'en')).not.toHaveProperty('shippingAddress');
+    expect(checkoutRequest(lines, buyer, 'https://shop.example', 'DE', 'en', addressOfDraft({ ...EMPTY_ADDRESS, ...LAST })).shippingAddress?.city).toBe('Wien');
   });
 });
