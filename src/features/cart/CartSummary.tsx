@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId } from 'react';
 import { type CheckoutFailure, isShippingRegion, SHIPPING_REGIONS, type ShippingQuote, type ShippingRegion } from '../../../machines/orders';
-import { css, cx } from '../../../styled-system/css';
+import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/Button';
 import { card } from '../../ui/Card';
 import { Price } from '../../ui/Price';
-import { PriceNotice } from '../../ui/PriceNotice';
 import { shippingRegionLabel } from '../../ui/shippingRegionLabels';
-import { VatLine } from '../../ui/VatLine';
 import { CheckoutFailureMessage } from './CheckoutFailureMessage';
+import { CheckoutTotals } from './CheckoutTotals';
 
 export type CartSummaryProps = {
   /** Cents, in `currency`. */
@@ -28,8 +27,6 @@ export type CartSummaryProps = {
   /** Back from the review step: the focus returns to the Checkout button. */
   focusCheckout?: boolean;
 };
-
-const summaryRow = css({ display: 'flex', justifyContent: 'space-between', gap: '4', py: '2' });
 
 /** SPEC §2 Cart page order summary: ship-to region, subtotal, shipping, total and the checkout button. */
 export function CartSummary({ subtotal, currency, region, quote, busy, failure, onRegionChange, onCheckout, focusCheckout = false }: CartSummaryProps) {
@@ -75,32 +72,7 @@ export function CartSummary({ subtotal, currency, region, quote, busy, failure, 
           ))}
         </select>
       </div>
-      <dl>
-        <div className={summaryRow}>
-          <dt>{t`Subtotal`}</dt>
-          <dd>
-            <Price cents={subtotal} currency={currency} />
-          </dd>
-        </div>
-        <div className={summaryRow}>
-          <dt>{t`Shipping`}</dt>
-          {quote === null ? (
-            <dd className={css({ color: 'fg.muted', textAlign: 'right' })}>{t`Calculated at checkout`}</dd>
-          ) : (
-            <dd>{quote.shipping === 0 ? t`Free` : <Price cents={quote.shipping} currency={currency} />}</dd>
-          )}
-        </div>
-        <div className={cx(summaryRow, css({ borderTopWidth: '1px', borderColor: 'border', mt: '2', pt: '3', fontWeight: 'bold', fontSize: 'lg' }))}>
-          <dt>{t`Total`}</dt>
-          <dd>
-            <Price cents={quote?.total ?? subtotal} currency={currency} />
-          </dd>
-        </div>
-      </dl>
-      <div className={css({ textAlign: 'right', fontSize: 'sm', color: 'fg.muted' })}>
-        {quote?.vat && <VatLine vat={quote.vat} currency={currency} />}
-        <PriceNotice />
-      </div>
+      <CheckoutTotals subtotal={subtotal} currency={currency} quote={quote} />
       {quote && (
         <p className={css({ mt: '2', fontSize: 'sm', color: 'fg.muted' })}>
           {quote.missingForFree > 0 ? (

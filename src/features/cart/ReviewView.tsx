@@ -18,13 +18,12 @@ import { Button } from '../../ui/Button';
 import { card } from '../../ui/Card';
 import { pageHeading } from '../../ui/Page';
 import { Price } from '../../ui/Price';
-import { PriceNotice } from '../../ui/PriceNotice';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { VariantDetails } from '../../ui/VariantDetails';
-import { VatLine } from '../../ui/VatLine';
 import { CheckoutFailureMessage } from './CheckoutFailureMessage';
+import { CheckoutTotals } from './CheckoutTotals';
 
 export type ReviewViewProps = {
   items: CartItem[];
@@ -48,7 +47,6 @@ export type ReviewViewProps = {
   onPlaceOrder: () => void;
 };
 
-const summaryRow = css({ display: 'flex', justifyContent: 'space-between', gap: '4', py: '2' });
 const linkStyle = css({ textDecoration: 'underline', _hover: { color: 'accent.text' } });
 const required = (
   <span aria-hidden="true" className={css({ color: 'danger' })}>
@@ -178,32 +176,7 @@ export function ReviewView(props: ReviewViewProps) {
               </li>
             ))}
           </ul>
-          <dl className={css({ mt: '2' })}>
-            <div className={summaryRow}>
-              <dt>{t`Subtotal`}</dt>
-              <dd>
-                <Price cents={subtotal} currency={currency} />
-              </dd>
-            </div>
-            <div className={summaryRow}>
-              <dt>{t`Shipping`}</dt>
-              {quote === null ? (
-                <dd className={css({ color: 'fg.muted', textAlign: 'right' })}>{t`Calculated at checkout`}</dd>
-              ) : (
-                <dd>{quote.shipping === 0 ? t`Free` : <Price cents={quote.shipping} currency={currency} />}</dd>
-              )}
-            </div>
-            <div className={cx(summaryRow, css({ borderTopWidth: '1px', borderColor: 'border', mt: '2', pt: '3', fontWeight: 'bold', fontSize: 'lg' }))}>
-              <dt>{t`Total`}</dt>
-              <dd>
-                <Price cents={quote?.total ?? subtotal} currency={currency} />
-              </dd>
-            </div>
-          </dl>
-          <div className={css({ textAlign: 'right', fontSize: 'sm', color: 'fg.muted' })}>
-            {quote?.vat && <VatLine vat={quote.vat} currency={currency} />}
-            <PriceNotice />
-          </div>
+          <CheckoutTotals subtotal={subtotal} currency={currency} quote={quote} className={css({ mt: '2' })} />
           <div className={css({ mt: '4' })}>
             <h3 className={css({ fontWeight: 'semibold' })}>
               {t`Delivery address`}
