@@ -17,7 +17,7 @@ const Shop = lazyFeature('shop', () => import('../features/shop/ShopRoute'));
 const Product = lazyFeature<{ slug: string }>('product', () => import('../features/product/ProductRoute'));
 const Auth = lazyFeature('auth', () => import('../features/auth/AuthRoute'));
 const Account = lazyFeature('account', () => import('../features/account/AccountRoute'));
-const Cart = lazyFeature('cart', () => import('../features/cart/CartRoute'));
+const Cart = lazyFeature('checkout', () => import('../features/checkout/CartRoute'));
 const Orders = lazyFeature('orders', () => import('../features/orders/OrdersRoute'));
 const OrderDetail = lazyFeature<{ orderNumber: string }>('orders', () => import('../features/orders/OrderDetailRoute'));
 const Contact = lazyFeature('contact', () => import('../features/contact/ContactRoute'));

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { CartPageView } from '../../src/features/cart/CartPageView';
+import { CartPageView } from '../../src/features/checkout/CartPageView';
 import { manyLines, mixedSizes, oneLine, subtotalOf } from '../fixtures/cart';
 import { CHECKOUT_FAILURES, quoteFor } from '../fixtures/orders';
 import { inGerman } from '../support';

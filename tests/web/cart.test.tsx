@@ -5,10 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { cartMachine, selectCount, selectDrawerOpen, selectItems, type CartItem } from '../../machines/cartMachine';
 import CartDrawerContainer from '../../src/features/cart/CartDrawerContainer';
-import CartRoute from '../../src/features/cart/CartRoute';
+import CartRoute from '../../src/features/checkout/CartRoute';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
 import { CartDrawerView, type CartDrawerViewProps } from '../../src/features/cart/CartDrawerView';
-import type { CartPageViewProps } from '../../src/features/cart/CartPageView';
+import type { CartPageViewProps } from '../../src/features/checkout/CartPageView';
 import { fakeAuth, fakeLocale, render, renderAt, renderCartPage } from './support';
 
 vi.mock('../../src/api/checkout', () => ({ fetchShippingRates: vi.fn(() => new Promise(() => {})), createCheckoutSession: vi.fn() }));

@@ -9,16 +9,16 @@ import { type CartItem, cartMachine, selectItems } from '../../machines/cartMach
 import { AddressRefusalError, type CheckoutFailure, StockRefusalError } from '../../machines/orders';
 import { createCheckoutSession, fetchLastShippingAddress, fetchShippingRates } from '../../src/api/checkout';
 import { ApiError } from '../../src/api/errors';
-import CartRoute from '../../src/features/cart/CartRoute';
-import type { CartPageViewProps } from '../../src/features/cart/CartPageView';
-import { leaveForCheckout } from '../../src/features/cart/leaveForCheckout';
-import { SHIPPING_REGION_STORAGE_KEY } from '../../src/features/cart/shippingRegionChoice';
+import CartRoute from '../../src/features/checkout/CartRoute';
+import type { CartPageViewProps } from '../../src/features/checkout/CartPageView';
+import { leaveForCheckout } from '../../src/features/checkout/leaveForCheckout';
+import { SHIPPING_REGION_STORAGE_KEY } from '../../src/features/checkout/shippingRegionChoice';
 import { activateAllCatalogs } from '../../src/i18n/i18n';
 import { fakeAuth, fakeLocale, renderAt, renderCartPage } from './support';
 import { SHIPPING_RATES as RATES } from '../../stories/fixtures/orders';
 
 vi.mock('../../src/api/checkout', () => ({ fetchShippingRates: vi.fn(), createCheckoutSession: vi.fn(), fetchLastShippingAddress: vi.fn() }));
-vi.mock('../../src/features/cart/leaveForCheckout', () => ({ leaveForCheckout: vi.fn() }));
+vi.mock('../../src/features/checkout/leaveForCheckout', () => ({ leaveForCheckout: vi.fn() }));
 
 const tee: CartItem = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: null, size: 'M', color: 'Black', qty: 1, currency: 'EUR' };
 const shorts: CartItem = { id: 'line-v2', productId: 'p2', variantId: 'v2', title: 'Beast Shorts', price: 3500, image: null, size: 'L', color: null, qty: 2, currency: 'EUR' };

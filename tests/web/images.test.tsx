@@ -11,7 +11,7 @@ import type { OrderLine } from '../../machines/orders';
 import { DEFAULT_QUERY } from '../../machines/shopQuery';
 import { AdminOrderView } from '../../src/features/admin/orders/AdminOrderView';
 import { AdminProductsView } from '../../src/features/admin/products/AdminProductsView';
-import { CartLineItem } from '../../src/features/cart/CartLineItem';
+import { CartLineItem } from '../../src/ui/CartLineItem';
 import { FeaturedView } from '../../src/features/home/FeaturedView';
 import { OrderLines } from '../../src/features/orders/OrderLines';
 import { Gallery } from '../../src/features/product/Gallery';

@@ -9,7 +9,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { type AuthSession, authMachine } from '../../machines/authMachine';
 import { type Locale, localeMachine } from '../../machines/localeMachine';
 import { type AppServices, ServicesProvider } from '../../src/services/context';
-import { CartPageView, type CartPageViewProps } from '../../src/features/cart/CartPageView';
+import { CartPageView, type CartPageViewProps } from '../../src/features/checkout/CartPageView';
 
 /** Renders inside Lingui's provider (English, from the setup file). */
 export const render = (ui: ReactNode) => renderRaw(ui, { wrapper: ({ children }) => <I18nProvider i18n={i18n}>{children}</I18nProvider> });

@@ -6,7 +6,7 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { Drawer } from '../../ui/Drawer';
 import { Price } from '../../ui/Price';
 import { PriceNotice } from '../../ui/PriceNotice';
-import { CartLineItem } from './CartLineItem';
+import { CartLineItem } from '../../ui/CartLineItem';
 
 export type CartDrawerViewProps = {
   open: boolean;

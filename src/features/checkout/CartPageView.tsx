@@ -4,7 +4,7 @@ import type { CartItem } from '../../../machines/cartMachine';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { CartLineItem } from './CartLineItem';
+import { CartLineItem } from '../../ui/CartLineItem';
 import { CartSummary, type CartSummaryProps } from './CartSummary';
 
 export type CartPageViewProps = CartSummaryProps & {

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { css, cx } from '../../../styled-system/css';
-import { button } from '../../../styled-system/recipes';
-import type { CartItem } from '../../../machines/cartMachine';
-import { IMAGE_DISPLAYS, responsiveImage } from '../../ui/images';
-import { Price } from '../../ui/Price';
-import { VariantDetails } from '../../ui/VariantDetails';
+import { css, cx } from '../../styled-system/css';
+import { button } from '../../styled-system/recipes';
+import type { CartItem } from '../../machines/cartMachine';
+import { IMAGE_DISPLAYS, responsiveImage } from './images';
+import { Price } from './Price';
+import { VariantDetails } from './VariantDetails';
 
 export type CartLineItemProps = {
   item: CartItem;
