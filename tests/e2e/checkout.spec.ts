@@ -334,16 +334,16 @@ test('German throughout a purchase: cart, review step, payment page, confirmatio
 
   // Cart.
   await expect(page).toHaveURL('/cart');
-  await expect(main.getByRole('heading', { level: 1 })).toHaveText(german('Shopping Cart', 'cart'));
-  await expect(cartLines(main, german('Items in your cart', 'cart'))).toContainText(variant.titleDe!);
-  const summary = orderSummary(page, german('Order summary', 'cart'));
-  await expect(summary.getByRole('combobox', { name: german('Ship to', 'cart') })).toHaveValue('DE');
-  await expect(summary.getByRole('combobox', { name: german('Ship to', 'cart') }).locator('option:checked')).toHaveText(german('Germany'));
-  await expect(summaryValue(summary, german('Subtotal', 'cart'))).toHaveText(de(variant.price));
-  await expect(summaryValue(summary, german('Shipping', 'cart'))).toHaveText(de(shipping));
-  await expect(summaryValue(summary, german('Total', 'cart'))).toHaveText(de(total));
-  await expect(summary).toContainText(german('Add <0/> more for free shipping', 'cart').replace('<0/>', de(rate.free_from - variant.price)));
-  const checkout = summary.getByRole('button', { name: german('Checkout', 'cart'), exact: true });
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(german('Shopping Cart', 'checkout'));
+  await expect(cartLines(main, german('Items in your cart', 'checkout'))).toContainText(variant.titleDe!);
+  const summary = orderSummary(page, german('Order summary', 'checkout'));
+  await expect(summary.getByRole('combobox', { name: german('Ship to', 'checkout') })).toHaveValue('DE');
+  await expect(summary.getByRole('combobox', { name: german('Ship to', 'checkout') }).locator('option:checked')).toHaveText(german('Germany'));
+  await expect(summaryValue(summary, german('Subtotal', 'checkout'))).toHaveText(de(variant.price));
+  await expect(summaryValue(summary, german('Shipping', 'checkout'))).toHaveText(de(shipping));
+  await expect(summaryValue(summary, german('Total', 'checkout'))).toHaveText(de(total));
+  await expect(summary).toContainText(german('Add <0/> more for free shipping', 'checkout').replace('<0/>', de(rate.free_from - variant.price)));
+  const checkout = summary.getByRole('button', { name: german('Checkout', 'checkout'), exact: true });
   await expect(checkout).toBeEnabled();
   await expectNoEnglish(page, 'the German cart');
   await expectNoSeriousA11yViolations(page, '/cart in German');

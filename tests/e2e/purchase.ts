@@ -255,12 +255,12 @@ export const orderSummary = (page: Page, name = 'Order summary'): Locator => pag
 export const REVIEW = {
   en: { heading: 'Review your order', order: 'Your order', button: 'Place order and pay', back: 'Back to cart', checkout: 'Checkout', summary: 'Order summary' },
   de: {
-    heading: german('Review your order', 'cart'),
-    order: german('Your order', 'cart'),
+    heading: german('Review your order', 'checkout'),
+    order: german('Your order', 'checkout'),
     button: 'Zahlungspflichtig bestellen',
-    back: german('Back to cart', 'cart'),
-    checkout: german('Checkout', 'cart'),
-    summary: german('Order summary', 'cart'),
+    back: german('Back to cart', 'checkout'),
+    checkout: german('Checkout', 'checkout'),
+    summary: german('Order summary', 'checkout'),
   },
 } as const;
 

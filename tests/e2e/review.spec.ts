@@ -51,7 +51,7 @@ for (const lang of ['en', 'de'] as const) {
     const shipping = shippingFor((await shippingRates(request)).DE, subtotal);
     const total = subtotal + shipping;
     const cash = (cents: number) => money(cents, 'EUR', lang);
-    const tr = (msgid: string, catalogue = 'cart') => (lang === 'de' ? german(msgid, catalogue) : msgid);
+    const tr = (msgid: string, catalogue = 'checkout') => (lang === 'de' ? german(msgid, catalogue) : msgid);
     const labels = ADDRESS_FIELD_LABELS[lang];
 
     await open(page, `/?lang=${lang}`);
