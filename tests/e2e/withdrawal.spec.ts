@@ -1,20 +1,63 @@
 import { type APIRequestContext, expect, type Browser, type Page } from '@playwright/test';
 import { test } from './admin';
-import { guestPurchase, mailsTo, type Mail, money } from './purchase';
-import { expectNoSeriousA11yViolations, fetchVariants, german, open, serviceSelect, uniqueEmail } from './support';
+import {
+  ADDRESS_FIELD_LABELS,
+  ADDRESSES,
+  checkoutToPayment,
+  expectConfirmedAddress,
+  mailsTo,
+  type Mail,
+  money,
+  orderOfSession,
+  PAYMENT_PAGE,
+  paymentField,
+  setInventory,
+  type StoredOrder,
+  variantBySku,
+} from './purchase';
+import { expectNoSeriousA11yViolations, german, open, seedCart, serviceSelect, uniqueEmail } from './support';
 
 /**
- * The withdrawal function of § 356a BGB (issue 20 item 4, ADR 0025) in English and German: a guest
- * who bought through the API opens /withdraw from the footer, names the order, confirms with the
+ * A guest's whole purchase and withdrawal (issue 20 items 3 and 4, ADR 0024 and 0025) in English
+ * and German: the guest buys through the review step and its order button ("Zahlungspflichtig
+ * bestellen"), pays on the payment page, opens /withdraw from the footer, names the order, confirms with the
  * button the law prescribes and gets the neutral receipt with date and time; the confirmation of
  * receipt arrives in the dev outbox with date and time; the admin finds it in /admin/withdrawals and
  * on the order and refunds from there. A wrong e-mail gets the very same answer and stores nothing.
  */
 
 const LANGUAGES = [
-  { lang: 'en', locale: 'en-US', text: (english: string, _catalogue?: string) => english },
-  { lang: 'de', locale: 'de-DE', text: (english: string, catalogue = 'withdrawal') => german(english, catalogue) },
+  { lang: 'en', locale: 'en-US', sku: 'NPNG-HOOD-NDO-BNE-L', text: (english: string, _catalogue?: string) => english },
+  { lang: 'de', locale: 'de-DE', sku: 'NPNG-HOOD-NDO-BNE-XL', text: (english: string, catalogue = 'withdrawal') => german(english, catalogue) },
 ] as const;
+
+/**
+ * A guest buys one unit of `sku` in `lang` the way a shopper does: the cart, Checkout, the review
+ * step with the delivery address, the order button, the payment page (the address read-only, the
+ * card prefilled), Pay; back on the shop's confirmation. The variant is this file's own (one per
+ * language), its stock set here.
+ */
+async function buyThroughTheReviewStep(page: Page, request: APIRequestContext, { sku, email, lang }: { sku: string; email: string; lang: 'en' | 'de' }): Promise<StoredOrder> {
+  const variant = await variantBySku(request, sku);
+  await setInventory(request, variant.id, 20);
+  await open(page, `/?lang=${lang}`);
+  await seedCart(page, [{ variant, qty: 1 }]);
+  await open(page, `/cart?lang=${lang}`);
+  await checkoutToPayment(page, ADDRESSES.DE, lang);
+  await expect(page).toHaveURL(PAYMENT_PAGE);
+  await expectConfirmedAddress(page, ADDRESSES.DE, lang);
+  const sessionId = page.url().split('/').pop()!;
+  const labels = ADDRESS_FIELD_LABELS[lang];
+  await paymentField(page, labels.email).fill(email);
+  await page.getByRole('button', { name: labels.pay, exact: true }).click();
+  await expect(page).toHaveURL(`/orders?session_id=${sessionId}`, { timeout: 20_000 });
+  let order: StoredOrder | undefined;
+  await expect
+    .poll(async () => (order = await orderOfSession(request, sessionId)) !== undefined, { message: `the order of ${sessionId}`, timeout: 20_000 })
+    .toBe(true);
+  expect(order).toMatchObject({ customer_email: email, locale: lang });
+  return order!;
+}
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -43,17 +86,16 @@ async function adminPage(browser: Browser, adminState: string): Promise<Page> {
   return context.newPage();
 }
 
-for (const { lang, locale, text } of LANGUAGES) {
-  test(`a guest withdraws through the footer link, gets the receipt with date and time by page and e-mail, and the admin refunds (${lang})`, async ({
+for (const { lang, locale, sku, text } of LANGUAGES) {
+  test(`a guest buys through the review step, withdraws through the footer link, gets the receipt with date and time by page and e-mail, and the admin refunds (${lang})`, async ({
     page,
     request,
     browser,
     adminState,
   }) => {
     test.setTimeout(120_000);
-    const [variant] = await fetchVariants(request, 1);
     const email = uniqueEmail(`e2e-withdraw-${lang}`);
-    const { order } = await guestPurchase(request, { variant, email, locale: lang });
+    const order = await buyThroughTheReviewStep(page, request, { sku, email, lang });
     const n = order.order_number;
     await fromOwnAddress(page);
 
