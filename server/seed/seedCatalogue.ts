@@ -198,13 +198,22 @@ export async function seedCatalogue(target: SeedTarget): Promise<SeedSummary> {
       sku: v.sku,
       size: v.size,
       color: v.color,
-      price: v.price,
+      // A reduced variant was sold at its compare-at price first: the reduction below is a price
+      // change, so the database states the lowest price of the 30 days before it (§ 11 PAngV,
+      // ADR 0027), as it would for a reduction the admin makes.
+      price: v.compareAtPrice !== null && v.compareAtPrice > v.price ? v.compareAtPrice : v.price,
       compare_at_price: v.compareAtPrice,
       inventory: v.inventory,
       barcode: v.barcode,
       created_at: daysBefore(now, p.daysAgo),
     })),
   );
+  /** The reduced prices, applied after the insert: one PATCH per price. */
+  const reductions = new Map<number, string[]>();
+  for (const p of CATALOGUE)
+    for (const v of p.variants) if (v.compareAtPrice !== null && v.compareAtPrice > v.price) reductions.set(v.price, [...(reductions.get(v.price) ?? []), variantIds.get(v.sku)!]);
+  const reducePrices = () =>
+    Promise.all([...reductions].map(([price, ids]) => api.call('PATCH', rest('variants', `?id=in.(${ids.join(',')})`), { body: { price }, headers: minimal })));
 
   const images = CATALOGUE.flatMap((p) => ([1, 2] as const).map((n) => ({ product: p, n })));
   const uploadImages = async () => {
@@ -278,7 +287,10 @@ export async function seedCatalogue(target: SeedTarget): Promise<SeedSummary> {
 
   // allSettled: on a failure nothing is still writing when the caller cleans up.
   const settled = await Promise.allSettled([
-    api.call('POST', rest('variants'), { body: variantRows, headers: minimal }).then(() => log(`variants: ${variantRows.length}`)),
+    api
+      .call('POST', rest('variants'), { body: variantRows, headers: minimal })
+      .then(reducePrices)
+      .then(() => log(`variants: ${variantRows.length} (${[...reductions.values()].flat().length} reduced)`)),
     uploadImages(),
     api.call('POST', rest('reviews'), { body: reviewRows, headers: minimal }).then(() => log(`reviews: ${reviewRows.length}`)),
     insertOrders(),

@@ -5,7 +5,7 @@ import { css } from '../../styled-system/css';
 export const prose = css({
   maxW: '3xl',
   color: 'fg',
-  '& h2': { textStyle: 'heading', fontSize: { base: 'xl', md: '2xl' }, textTransform: 'uppercase', mt: '10', mb: '3' },
+  '& h2': { textStyle: 'heading', fontSize: { base: 'lg', sm: 'xl', md: '2xl' }, textTransform: 'uppercase', mt: '10', mb: '3' },
   '& h3': { fontWeight: 'bold', fontSize: 'lg', mt: '6', mb: '2' },
   '& p': { mb: '4', color: 'fg.muted' },
   '& ul': { listStyle: 'disc', pl: '6', mb: '4', color: 'fg.muted' },
