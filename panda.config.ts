@@ -20,6 +20,8 @@ const button = defineRecipe({
     cursor: 'pointer',
     textDecoration: 'none',
     whiteSpace: 'nowrap',
+    // On the narrowest phones (320 CSS px) a long label wraps rather than pushing the page sideways.
+    '@media (max-width: 359.98px)': { whiteSpace: 'normal', textAlign: 'center' },
     transition: 'background 0.15s, color 0.15s, border-color 0.15s',
     _disabled: { opacity: 0.6, cursor: 'not-allowed' },
   },

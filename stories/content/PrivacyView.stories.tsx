@@ -20,6 +20,6 @@ export const DefaultDe = inGerman({
   play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeVisible();
-    await expect(canvas.getByText(/Stand: 1\. November 2025/)).toBeVisible();
+    await expect(canvas.getByText(/Stand: 27\. November 2026/)).toBeVisible();
   },
 });

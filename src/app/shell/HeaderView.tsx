@@ -79,7 +79,19 @@ export function HeaderView(props: HeaderViewProps) {
   const { t, i18n } = useLingui();
   return (
     <header className={css({ position: 'sticky', top: 0, zIndex: 40, bg: 'bg', borderBottomWidth: '1px', borderColor: 'border' })}>
-      <div className={css({ mx: 'auto', maxW: '7xl', px: { base: '3', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: { base: '1', md: '4' } })}>
+      <div
+        className={css({
+          mx: 'auto',
+          maxW: '7xl',
+          px: { base: '3', md: '6' },
+          h: '16',
+          display: 'flex',
+          alignItems: 'center',
+          gap: { base: '1', md: '4' },
+          // The narrowest phones (320 CSS px, WCAG 1.4.10): smaller icons (and logo), so the bar fits without scrolling sideways.
+          '@media (max-width: 359.98px)': { px: '2', gap: '0.5', '& button': { minW: '10', minH: '10' } },
+        })}
+      >
         <button
           type="button"
           className={cx(button({ variant: 'ghost', size: 'icon' }), css({ lg: { display: 'none' } }))}

@@ -109,7 +109,7 @@ export function ReviewView(props: ReviewViewProps) {
       <Button variant="ghost" onClick={onBack} disabled={busy} className={css({ mt: '4' })}>
         {t`Back to cart`}
       </Button>
-      <form noValidate onSubmit={submit} className={css({ mt: '6', display: 'grid', gap: { base: '8', lg: '10' }, gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' }, alignItems: 'start' })}>
+      <form noValidate onSubmit={submit} className={css({ mt: '6', display: 'grid', gap: { base: '8', lg: '10' }, gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })}>
         <fieldset className={cx(card, css({ display: 'grid', gap: '4', minW: 0 }))} aria-describedby={addressErrors.length ? 'review-address-errors' : undefined}>
           <legend className={css({ textStyle: 'heading', fontSize: 'xl', float: 'left', w: 'full', mb: '1' })}>{t`Delivery address`}</legend>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{addressLoading ? t`Filling in your last delivery address…` : t`Fields marked * are required.`}</p>

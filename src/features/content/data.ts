@@ -62,7 +62,7 @@ export const LIABILITY_MONTHS = 12;
 export const JURISDICTION_CITY = 'Berlin';
 
 /** When the legal texts last changed. */
-export const LEGAL_UPDATED = '2025-11-01T12:00:00Z';
+export const LEGAL_UPDATED = '2026-11-27T12:00:00Z';
 
 /** Support pages' sub-navigation, in reading order. */
 export const SUPPORT_LINKS: { href: string; label: MessageDescriptor }[] = [

@@ -79,7 +79,7 @@ export function HomeView({ featured }: HomeViewProps) {
         <ul className={cx(container, css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }))}>
           {STATS.map((stat) => (
             <li key={stat.label.id} className={css({ bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', sm: '5' }, textAlign: 'center' })}>
-              <span className={css({ display: 'block', textStyle: 'heading', fontSize: { base: 'lg', sm: '2xl' }, color: 'accent.text', overflowWrap: 'anywhere' })}>
+              <span className={css({ display: 'block', textStyle: 'heading', fontSize: { base: 'lg', sm: '2xl' }, color: 'accent.text', overflowWrap: 'anywhere', '@media (max-width: 359.98px)': { fontSize: 'md' } })}>
                 {i18n._(stat.value)}
               </span>
               <span className={css({ display: 'block', mt: '1', color: 'fg.muted', fontWeight: 'semibold' })}> {i18n._(stat.label)}</span>

@@ -210,7 +210,7 @@ export function WithdrawView({ status, form, fieldErrors, receipt, error, onChan
       width="narrow"
     >
       <Card>
-        <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4' })}>
+        <form noValidate onSubmit={submit} className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })}>
           {error && (
             <p role="alert" className={css({ color: 'danger', fontWeight: 'semibold' })}>
               {error}
@@ -256,7 +256,7 @@ export function WithdrawView({ status, form, fieldErrors, receipt, error, onChan
             error={fieldErrors.statement ? t`At most ${statementMax} characters.` : undefined}
           />
           <div>
-            <Button type="submit" size="lg">
+            <Button type="submit" size="lg" className={css({ whiteSpace: 'normal', textAlign: 'center' })}>
               {t`Continue to confirmation`}
             </Button>
           </div>
