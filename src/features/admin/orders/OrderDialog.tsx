@@ -1,68 +1,8 @@
-import { Dialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
-import type { ReactNode } from 'react';
-import { css } from '../../../../styled-system/css';
+import { DialogFrame, type DialogFrameProps } from '../../../ui/DialogFrame';
 
-export type OrderDialogProps = {
-  open: boolean;
-  /** The dialog's accessible name. */
-  title: string;
-  /** Said under the title and announced with it. */
-  description?: ReactNode;
-  /** An alert dialog asks before something that cannot be undone (a click beside it does nothing). */
-  alert?: boolean;
-  /** A request runs: Escape and a click beside it do nothing. */
-  busy: boolean;
-  /** Where focus starts (the first field, or the safe answer). */
-  initialFocus?: () => HTMLElement | null;
-  onClose: () => void;
-  children: ReactNode;
-};
+export type OrderDialogProps = Omit<DialogFrameProps, 'width'> & { busy: boolean };
 
-/**
- * The frame of the order page's dialogs (ship, refund, cancel and refund): an Ark dialog that traps
- * focus, returns it to the button that opened it, and cannot be closed while its request runs.
- */
-export function OrderDialog({ open, title, description, alert = false, busy, initialFocus, onClose, children }: OrderDialogProps) {
-  return (
-    <Dialog.Root
-      open={open}
-      role={alert ? 'alertdialog' : 'dialog'}
-      closeOnInteractOutside={!alert && !busy}
-      closeOnEscape={!busy}
-      initialFocusEl={initialFocus}
-      onOpenChange={(details) => {
-        if (!details.open && !busy) onClose();
-      }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop className={css({ position: 'fixed', inset: 0, bg: 'rgba(0,0,0,0.7)', zIndex: 70 })} />
-        <Dialog.Positioner className={css({ position: 'fixed', inset: 0, zIndex: 71, display: 'flex', alignItems: 'center', justifyContent: 'center', p: '4' })}>
-          <Dialog.Content
-            aria-busy={busy || undefined}
-            className={css({
-              bg: 'bg',
-              color: 'fg',
-              w: 'min(36rem, 100%)',
-              maxH: 'calc(100dvh - 2rem)',
-              overflowY: 'auto',
-              display: 'grid',
-              gap: '4',
-              p: { base: '5', md: '6' },
-              borderWidth: '1px',
-              borderColor: 'border',
-              borderRadius: 'lg',
-              outline: 'none',
-            })}
-          >
-            <Dialog.Title className={css({ textStyle: 'heading', fontSize: 'xl', lineHeight: '1.2', overflowWrap: 'anywhere' })}>{title}</Dialog.Title>
-            {description && <Dialog.Description className={css({ color: 'fg.muted' })}>{description}</Dialog.Description>}
-            {children}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
+/** The frame of the order page's dialogs (ship, refund, cancel and refund): the shop's DialogFrame, wide enough for a refund's lines. */
+export function OrderDialog(props: OrderDialogProps) {
+  return <DialogFrame width="36rem" {...props} />;
 }
