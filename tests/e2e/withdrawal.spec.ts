@@ -53,10 +53,16 @@ async function buyThroughTheReviewStep(page: Page, request: APIRequestContext, {
   await expect(page).toHaveURL(`/orders?session_id=${sessionId}`, { timeout: 20_000 });
   let order: StoredOrder | undefined;
   await expect
-    .poll(async () => (order = await orderOfSession(request, sessionId)) !== undefined, { message: `the order of ${sessionId}`, timeout: 20_000 })
+    .poll(
+      async () => {
+        order = await orderOfSession(request, sessionId);
+        return order !== undefined;
+      },
+      { message: `the order of ${sessionId}`, timeout: 20_000 },
+    )
     .toBe(true);
   expect(order).toMatchObject({ customer_email: email, locale: lang });
-  return order!;
+  return order as StoredOrder;
 }
 
 const main = (page: Page) => page.getByRole('main');
