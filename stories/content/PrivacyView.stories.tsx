@@ -12,7 +12,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await expect(canvas.getByRole('heading', { name: '6. Your rights' })).toBeVisible();
-    await expect(canvas.getByText(/Last updated: November 1, 2025/)).toBeVisible();
+    await expect(canvas.getByText(/Last updated: November 27, 2026/)).toBeVisible();
   },
 };
 
