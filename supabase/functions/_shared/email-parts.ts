@@ -67,6 +67,10 @@ export function addressLines(address: EmailAddress, lang: Lang): string[] {
 export const isAddress = (value: unknown): value is EmailAddress =>
   typeof value === 'object' && value !== null && typeof (value as EmailAddress).name === 'string' && typeof (value as EmailAddress).line1 === 'string';
 
+/** A link drawn as a button, in a paragraph of its own: the one action an e-mail asks for. */
+export const buttonHtml = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a></p>`;
+
 /** The address block of the HTML part: a heading and the escaped lines. */
 export const addressHtml = (heading: string, lines: string[]) =>
   `<p><strong>${escapeHtml(heading)}</strong><br>${lines.map(escapeHtml).join('<br>')}</p>`;

@@ -1,4 +1,4 @@
-import { BRAND, escapeHtml, htmlPage, langOf, type RenderedEmail, textSignature } from './email-parts.ts';
+import { BRAND, buttonHtml, escapeHtml, htmlPage, langOf, type RenderedEmail, textSignature } from './email-parts.ts';
 
 /**
  * One queued newsletter e-mail as public.claim_newsletter_emails returns it (ADR 0022): the raw
@@ -77,7 +77,7 @@ export function renderNewsletterEmail(mail: NewsletterEmail, siteUrl: string): R
     `<p>${escapeHtml(copy.greeting)}</p>
 <p>${escapeHtml(copy.intro)}</p>
 <p>${escapeHtml(copy.action)}</p>
-<p><a href="${escapeHtml(links.confirm)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(copy.button)}</a></p>
+${buttonHtml(links.confirm, copy.button)}
 <p style="word-break:break-all;font-size:13px;color:#444">${escapeHtml(links.confirm)}</p>
 <p>${escapeHtml(copy.expiry)}</p>
 <p>${escapeHtml(copy.nothing)}</p>
