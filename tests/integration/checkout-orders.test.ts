@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { withdrawalBlocks } from '../../supabase/functions/_shared/withdrawal-information.ts';
 import { ADMIN, ALEX, anonClient, apiUrl, createConfirmedUser, mailFor, onBackend, rest, serviceClient, signIn, sql, uniqueEmail, waitForMail, type SignedIn } from './support.ts';
 
 const SITE = 'http://localhost:5173';
@@ -269,6 +270,12 @@ describe('a guest pays on the local checkout page', () => {
     expect(nbsp(mails[0].text)).toContain('Gesamt: 57,99 €');
     expect(nbsp(mails[0].text)).toContain(`2 × Kassen-Shirt ${marker} — M / Schwarz: 50,00 €`);
     expect(nbsp(mails[0].text)).toContain('Versand (EU): 7,99 €');
+    // The contract confirmed on a durable medium with the withdrawal information and the model form (§ 312f (2) BGB, ADR 0025).
+    expect(mails[0].text).toContain(`Vertrag widerrufen: ${SITE}/withdraw?order=${orderNumber}`);
+    expect(mails[0].text).toContain(`AGB: ${SITE}/terms`);
+    for (const block of withdrawalBlocks('de')) expect(mails[0].text).toContain(block);
+    expect(mails[0].html).toContain(`href="${SITE}/withdraw?order=${orderNumber}"`);
+    expect(mails[0].html).toMatch(/<h2[^>]*>Widerrufsbelehrung<\/h2>[\s\S]*<h2[^>]*>Muster-Widerrufsformular<\/h2>/);
     // Paying again (back button, double click) changes nothing and sends nothing more.
     const again = await fetch(`${apiUrl()}/_dev/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });
     expect(again.status).toBe(303);

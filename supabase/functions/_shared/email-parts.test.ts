@@ -19,7 +19,7 @@ const order = (locale: string) =>
     total: 2999,
     createdAt: '2025-11-24T10:15:00.000Z',
     items: [{ title: 'Iron Tee', size: 'M', color: 'Black', qty: 1, unitPrice: 2999, lineTotal: 2999 }],
-  });
+  }, 'https://shop.example');
 
 const notice = (locale: string, kind: 'shipped' | 'refunded'): RenderedEmail => {
   const base: OrderNotice = {

@@ -5,7 +5,9 @@ import { startBackend, type Backend } from '../../../server/start.ts';
 import { startFakeSupabase, type FakeSupabase } from '../../../server/functions/fixtures/fake-supabase.ts';
 import { insertTestCatalogue, type TestVariants } from '../../../server/functions/fixtures/catalogue.ts';
 import type { FunctionEnv } from './env.ts';
+import { COMPANY } from './company.ts';
 import { deliverOrderEmails, renderOrderEmail, type OrderEmailData } from './order-email.ts';
+import { WITHDRAWAL_INFORMATION, withdrawalBlocks } from './withdrawal-information.ts';
 
 const order = (over: Partial<OrderEmailData> = {}): OrderEmailData => ({
   orderId: '6a1f0c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -25,12 +27,18 @@ const order = (over: Partial<OrderEmailData> = {}): OrderEmailData => ({
   ...over,
 });
 
+const SITE_URL = 'https://shop.example/';
+/** The confirmation as the outbox renders it, with its links on SITE_URL. */
+const confirmation = (data: OrderEmailData) => renderOrderEmail(data, SITE_URL);
+
+const COPY_OUTRO = { en: 'We will let you know as soon as it ships.', de: 'Wir melden uns, sobald Deine Bestellung unterwegs ist.' };
+
 /** Text without the narrow/normal no-break spaces Intl puts between amount and currency. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('renderOrderEmail', () => {
   it('writes an English confirmation: number, lines, subtotal, shipping with the region, total', () => {
-    const mail = renderOrderEmail(order());
+    const mail = confirmation(order());
     expect(mail.to).toBe('sam@example.com');
     expect(mail.subject).toBe('Your order NPNG-100123 is confirmed');
     const text = plain(mail.text);
@@ -48,7 +56,7 @@ describe('renderOrderEmail', () => {
   });
 
   it('writes a German confirmation in the Du-form, with German amounts and region names', () => {
-    const mail = renderOrderEmail(order({ locale: 'de', shippingRegion: 'US', subtotal: 16000, shipping: 0, total: 16000 }));
+    const mail = confirmation(order({ locale: 'de', shippingRegion: 'US', subtotal: 16000, shipping: 0, total: 16000 }));
     expect(mail.subject).toBe('Deine Bestellung NPNG-100123 ist bestätigt');
     const text = plain(mail.text);
     expect(text).toContain('Danke für Deine Bestellung!');
@@ -64,16 +72,16 @@ describe('renderOrderEmail', () => {
   });
 
   it('states the VAT the total contains at the destination’s rate, in the e-mail’s language (ADR 0023)', () => {
-    const en = renderOrderEmail(order({ total: 3997, vat: { rateBasisPoints: 1900, amount: 638 } }));
+    const en = confirmation(order({ total: 3997, vat: { rateBasisPoints: 1900, amount: 638 } }));
     expect(plain(en.text)).toContain('Total: €39.97\nincl. 19 % VAT: €6.38');
     expect(plain(en.html)).toContain('incl. 19 % VAT: €6.38');
-    const de = renderOrderEmail(order({ locale: 'de', vat: { rateBasisPoints: 2550, amount: 1016 } }));
+    const de = confirmation(order({ locale: 'de', vat: { rateBasisPoints: 2550, amount: 1016 } }));
     expect(plain(de.text)).toContain('enthält 25,5 % MwSt.: 10,16 €');
   });
 
   it('states no VAT for an export or an order without a known destination', () => {
     for (const vat of [null, undefined]) {
-      const mail = renderOrderEmail(order({ shippingRegion: 'US', vat }));
+      const mail = confirmation(order({ shippingRegion: 'US', vat }));
       // The seller's VAT ID in the footer is no VAT contained.
       expect(mail.text).not.toMatch(/VAT:|MwSt\./);
       expect(mail.html).not.toMatch(/VAT:|MwSt\./);
@@ -86,14 +94,14 @@ describe('renderOrderEmail', () => {
       { title: 'Whey Isolat', size: '1 kg', color: 'Chocolate', qty: 1, unitPrice: 3299, lineTotal: 3299 },
       { title: 'Gürtel', size: null, color: 'Chartreuse', qty: 1, unitPrice: 1499, lineTotal: 1499 },
     ];
-    const de = renderOrderEmail(order({ locale: 'de', items }));
+    const de = confirmation(order({ locale: 'de', items }));
     const text = plain(de.text);
     expect(text).toContain('1 × Eisen-Shirt — XL / Steingrau: 29,99 €');
     expect(text).toContain('1 × Whey Isolat — 1 kg / Schokolade: 32,99 €');
     expect(text).toContain('1 × Gürtel — Chartreuse: 14,99 €');
     expect(de.html).toContain('Eisen-Shirt — XL / Steingrau');
     expect(de.html).not.toMatch(/Stone Grey|Chocolate/);
-    const en = plain(renderOrderEmail(order({ locale: 'en', items })).text);
+    const en = plain(confirmation(order({ locale: 'en', items })).text);
     expect(en).toContain('1 × Eisen-Shirt — XL / Stone Grey: €29.99');
     expect(en).toContain('1 × Whey Isolat — 1 kg / Chocolate: €32.99');
   });
@@ -107,15 +115,15 @@ describe('renderOrderEmail', () => {
     ['de', 'UK', 'Versand (Vereinigtes Königreich)'],
     ['en', null, 'Shipping: €4.99'],
   ])('names the region (%s, %s)', (locale, shippingRegion, expected) => {
-    expect(plain(renderOrderEmail(order({ locale, shippingRegion })).text)).toContain(expected);
+    expect(plain(confirmation(order({ locale, shippingRegion })).text)).toContain(expected);
   });
 
   it('names where the order goes: name, lines, postcode and city, the country in the e-mail’s language', () => {
     const shippingAddress = { name: 'Sam Lift', line1: 'Kärntner Straße 1', line2: 'Top 4', postalCode: '1010', city: 'Wien', country: 'AT' };
-    const en = renderOrderEmail(order({ shippingAddress }));
+    const en = confirmation(order({ shippingAddress }));
     expect(en.text).toContain('Delivery address:\nSam Lift\nKärntner Straße 1\nTop 4\n1010 Wien\nAustria\n');
     expect(en.html).toContain('<strong>Delivery address</strong><br>Sam Lift<br>Kärntner Straße 1<br>Top 4<br>1010 Wien<br>Austria');
-    const de = renderOrderEmail(order({ locale: 'de', shippingAddress }));
+    const de = confirmation(order({ locale: 'de', shippingAddress }));
     expect(de.text).toContain('Lieferadresse:\nSam Lift\nKärntner Straße 1\nTop 4\n1010 Wien\nÖsterreich\n');
     expect(de.html).toContain('<strong>Lieferadresse</strong>');
     expect(de.text).not.toContain('Austria');
@@ -123,14 +131,14 @@ describe('renderOrderEmail', () => {
 
   it('an order without an address (placed before they were kept): no address block', () => {
     for (const shippingAddress of [undefined, null]) {
-      const mail = renderOrderEmail(order({ shippingAddress }));
+      const mail = confirmation(order({ shippingAddress }));
       expect(mail.text).not.toContain('Delivery address');
       expect(mail.html).not.toContain('Delivery address');
     }
   });
 
   it('formats the order’s own currency and falls back to English for an unknown language', () => {
-    const mail = renderOrderEmail(order({ locale: 'fr', currency: 'GBP', shipping: 0, total: 4498 }));
+    const mail = confirmation(order({ locale: 'fr', currency: 'GBP', shipping: 0, total: 4498 }));
     expect(mail.subject).toBe('Your order NPNG-100123 is confirmed');
     expect(plain(mail.text)).toContain('Total: £44.98');
     expect(plain(mail.text)).toContain('Shipping (Germany): Free');
@@ -138,7 +146,7 @@ describe('renderOrderEmail', () => {
 
   it('escapes every value in the HTML', () => {
     const evil = '<img src=x onerror="alert(1)">&\'';
-    const mail = renderOrderEmail(
+    const mail = confirmation(
       order({
         orderNumber: `NPNG-1<b>`,
         shippingRegion: '<script>',
@@ -154,6 +162,69 @@ describe('renderOrderEmail', () => {
     expect(mail.html).toContain('&lt;script&gt;');
     // The plain-text part is not HTML: it keeps the values as they are.
     expect(mail.text).toContain(evil);
+  });
+});
+
+describe('renderOrderEmail: the withdrawal information on a durable medium (§ 312f (2) BGB, ADR 0025)', () => {
+  const SELLER = `${COMPANY.name}, ${COMPANY.street}, ${COMPANY.postcode} ${COMPANY.city}`;
+  const cases = [
+    {
+      lang: 'en' as const,
+      links: ['Withdraw from contract: https://shop.example/withdraw?order=NPNG-100123', 'Terms of Service: https://shop.example/terms'],
+      seller: `you must inform us (${SELLER}, email: ${COMPANY.email}, phone: ${COMPANY.phone})`,
+      website: `on our website (${COMPANY.website}/withdraw)`,
+      formTo: `– To ${SELLER}, email: ${COMPANY.email}:`,
+      statutory: 'We will bear the cost of returning the goods.',
+      foreign: /Widerruf|Muster-Widerruf|Sie haben|Bestell/,
+    },
+    {
+      lang: 'de' as const,
+      links: ['Vertrag widerrufen: https://shop.example/withdraw?order=NPNG-100123', 'AGB: https://shop.example/terms'],
+      seller: `müssen Sie uns (${SELLER}, E-Mail: ${COMPANY.email}, Telefon: ${COMPANY.phone})`,
+      website: `auf unserer Webseite (${COMPANY.website}/withdraw)`,
+      formTo: `– An ${SELLER}, E-Mail: ${COMPANY.email}:`,
+      statutory: 'Wir tragen die Kosten der Rücksendung der Waren.',
+      foreign: /Withdrawal information|Right of withdrawal|Model withdrawal form|Terms of Service/,
+    },
+  ];
+
+  it.each(cases)('$lang: the links, then the information and the model form, before the company', ({ lang, links, seller, website, formTo, statutory, foreign }) => {
+    const mail = confirmation(order({ locale: lang }));
+    const info = WITHDRAWAL_INFORMATION[lang];
+    const text = mail.text;
+    for (const link of links) expect(text).toContain(link);
+    for (const block of [seller, website, formTo, statutory]) expect(text).toContain(block);
+    // Every heading, paragraph and form line of the module, in the page's order, after the outro and before the company.
+    let at = text.indexOf(COPY_OUTRO[lang]);
+    expect(at).toBeGreaterThan(0);
+    for (const block of withdrawalBlocks(lang)) {
+      const next = text.indexOf(block, at);
+      expect(next, block).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(at).toBeLessThan(text.lastIndexOf(COMPANY.name));
+    expect(text).toContain(`${info.heading}\n${'='.repeat(info.heading.length)}\n`);
+    expect(text).not.toMatch(/\{\w+\}/);
+    expect(text).not.toMatch(foreign);
+
+    const html = mail.html;
+    expect(html).toContain(`<a href="https://shop.example/withdraw?order=NPNG-100123"`);
+    expect(html).toContain(`<a href="https://shop.example/terms"`);
+    expect(html).toMatch(new RegExp(`<h2[^>]*>${info.heading}</h2>`));
+    for (const section of info.sections) expect(html).toMatch(new RegExp(`<h3[^>]*>${section.heading}</h3>`));
+    expect(html).toMatch(new RegExp(`<h2[^>]*>${info.form.heading}</h2>`));
+    for (const paragraph of info.sections.flatMap((s) => s.paragraphs)) expect(html).toContain(`<p>${paragraph}</p>`);
+    expect(html.match(/<li>/g)).toHaveLength(info.form.lines.length);
+    expect(html).toContain(`<li>${formTo.slice(2)}</li>`);
+    expect(html.indexOf(info.form.note)).toBeLessThan(html.lastIndexOf(COMPANY.vatId));
+    expect(html).not.toMatch(foreign);
+  });
+
+  it('puts the order’s number, encoded, in the withdrawal link, on whatever SITE_URL is', () => {
+    const mail = renderOrderEmail(order({ orderNumber: 'NPNG-1 2&3' }), 'http://localhost:5173');
+    expect(mail.text).toContain('Withdraw from contract: http://localhost:5173/withdraw?order=NPNG-1%202%263');
+    expect(mail.html).toContain('href="http://localhost:5173/withdraw?order=NPNG-1%202%263"');
+    expect(mail.text).toContain('Terms of Service: http://localhost:5173/terms');
   });
 });
 

@@ -1,9 +1,10 @@
 import { colorLabel } from './colour-names.ts';
-import { addressHtml, addressLines, type EmailAddress, escapeHtml, htmlPage, INTL_LOCALE, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail, textSignature } from './email-parts.ts';
+import { addressHtml, addressLines, buttonHtml, type EmailAddress, escapeHtml, htmlPage, INTL_LOCALE, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail, textSignature } from './email-parts.ts';
 import type { FunctionEnv } from './env.ts';
 import { type NewsletterEmail, renderNewsletterEmail } from './newsletter-email.ts';
 import { type OrderNotice, renderNoticeEmail } from './notice-email.ts';
 import { callRpc } from './supabase-api.ts';
+import { WITHDRAWAL_INFORMATION } from './withdrawal-information.ts';
 
 export { escapeHtml };
 export type { RenderedEmail };
@@ -60,6 +61,9 @@ const COPY = {
     deliverTo: 'Delivery address',
     vat: (rate: string, amount: string) => `incl. ${rate} % VAT: ${amount}`,
     outro: 'We will let you know as soon as it ships. Train hard!',
+    legalIntro: 'Below you will find our withdrawal information and the model withdrawal form. You can also withdraw online; the link fills in your order number.',
+    withdraw: 'Withdraw from contract',
+    terms: 'Terms of Service',
   },
   de: {
     subject: (order: string) => `Deine Bestellung ${order} ist bestätigt`,
@@ -77,6 +81,9 @@ const COPY = {
     deliverTo: 'Lieferadresse',
     vat: (rate: string, amount: string) => `enthält ${rate} % MwSt.: ${amount}`,
     outro: 'Wir melden uns, sobald Deine Bestellung unterwegs ist. Bleib dran!',
+    legalIntro: 'Unten findest Du unsere Widerrufsbelehrung und das Muster-Widerrufsformular. Du kannst auch online widerrufen; der Link trägt Deine Bestellnummer schon ein.',
+    withdraw: 'Vertrag widerrufen',
+    terms: 'AGB',
   },
 } as const;
 
@@ -84,8 +91,59 @@ const COPY = {
 const variantLabel = (item: OrderEmailItem, lang: Lang) =>
   [item.size, item.color && colorLabel(item.color, lang)].filter((v): v is string => !!v).join(' / ');
 
-/** The confirmation e-mail of one order, in the order's language (English unless it is 'de'). */
-export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
+/** The storefront's withdrawal function with the order's number filled in (ADR 0025), and the terms; on SITE_URL. */
+export function orderLegalLinks(siteUrl: string, orderNumber: string) {
+  const base = siteUrl.replace(/\/+$/, '');
+  return { withdraw: `${base}/withdraw?order=${encodeURIComponent(orderNumber)}`, terms: `${base}/terms` };
+}
+
+/**
+ * The end of the confirmation (§ 312f (2) BGB, ADR 0025): the links to the withdrawal function and
+ * the terms, then the withdrawal information and the model form of withdrawal-information.ts, the
+ * words of the /withdrawal page. Plain text underlines the headings; the HTML keeps them headings
+ * (h2, h3) and the form a list in a frame, as the page draws it.
+ */
+function withdrawalPart(lang: Lang, links: ReturnType<typeof orderLegalLinks>): { text: string[]; html: string } {
+  const copy = COPY[lang];
+  const info = WITHDRAWAL_INFORMATION[lang];
+  const underline = (heading: string, rule: string) => [heading, rule.repeat(heading.length), ''];
+  const text = [
+    copy.legalIntro,
+    `${copy.withdraw}: ${links.withdraw}`,
+    `${copy.terms}: ${links.terms}`,
+    '',
+    ...underline(info.heading, '='),
+    ...info.sections.flatMap((section) => [...underline(section.heading, '-'), ...section.paragraphs.flatMap((p) => [p, ''])]),
+    ...underline(info.form.heading, '='),
+    info.form.intro,
+    '',
+    ...info.form.lines.map((line) => `– ${line}`),
+    '',
+    info.form.note,
+    '',
+  ];
+  const paragraphs = (list: string[]) => list.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const html = `<hr style="border:0;border-top:1px solid #ddd;margin:32px 0 16px">
+<p>${escapeHtml(copy.legalIntro)}</p>
+${buttonHtml(links.withdraw, copy.withdraw)}
+<p><a href="${escapeHtml(links.terms)}" style="color:#b3121f">${escapeHtml(copy.terms)}</a></p>
+<h2 style="font-size:18px;margin-top:24px">${escapeHtml(info.heading)}</h2>
+${info.sections.map((section) => `<h3 style="font-size:16px;margin-bottom:4px">${escapeHtml(section.heading)}</h3>\n${paragraphs(section.paragraphs)}`).join('\n')}
+<h2 style="font-size:18px;margin-top:24px">${escapeHtml(info.form.heading)}</h2>
+<div style="border:1px solid #999;border-radius:6px;padding:0 16px">
+<p>${escapeHtml(info.form.intro)}</p>
+<ul style="padding-left:20px">${info.form.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<p>${escapeHtml(info.form.note)}</p>
+</div>`;
+  return { text, html };
+}
+
+/**
+ * The confirmation e-mail of one order, in the order's language (English unless it is 'de'),
+ * ending with the withdrawal information and the model form (§ 312f (2) BGB); `siteUrl` is the
+ * storefront the links point at (SITE_URL).
+ */
+export function renderOrderEmail(order: OrderEmailData, siteUrl: string): RenderedEmail {
   const lang = langOf(order.locale);
   const copy = COPY[lang];
   const price = moneyFormatter(lang, order.currency);
@@ -100,6 +158,7 @@ export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
   const vat = order.vat
     ? copy.vat(new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 2 }).format(order.vat.rateBasisPoints / 100), price(order.vat.amount))
     : null;
+  const legal = withdrawalPart(lang, orderLegalLinks(siteUrl, order.orderNumber));
 
   const lines = order.items.map((item) => {
     const variant = variantLabel(item, lang);
@@ -124,6 +183,7 @@ export function renderOrderEmail(order: OrderEmailData): RenderedEmail {
     ...(address ? [`${copy.deliverTo}:`, ...address, ''] : []),
     copy.outro,
     '',
+    ...legal.text,
     ...textSignature(lang),
   ].join('\n');
 
@@ -154,7 +214,8 @@ ${vat ? `<tr><td colspan="3" style="padding:4px 8px;text-align:right;color:#666;
 </tfoot>
 </table>
 ${address ? addressHtml(copy.deliverTo, address) : ''}
-<p>${escapeHtml(copy.outro)}</p>`,
+<p>${escapeHtml(copy.outro)}</p>
+${legal.html}`,
   );
 
   return { to: order.email, subject: copy.subject(order.orderNumber), text, html };
@@ -182,7 +243,7 @@ interface Outbox<T> {
 
 const CONFIRMATIONS: Outbox<OrderEmailData> = {
   claim: 'claim_order_emails',
-  render: renderOrderEmail,
+  render: (order, env) => renderOrderEmail(order, env.SITE_URL),
   label: (order) => order.orderNumber,
   release: (order) => ['release_order_email', { order_id: order.orderId }],
 };
