@@ -40,7 +40,7 @@ const summaryIn = (canvasElement: HTMLElement, lang: Lang) => within(canvasEleme
 /** The amount beside a term of the summary's list ("Shipping" → "€4.99"). */
 const amount = (summary: HTMLElement, term: string) => text(within(summary).getByText(term, { selector: 'dt' }).nextElementSibling);
 /** The free-shipping note under the total, if any (after the VAT and price notice). */
-const note = (summary: HTMLElement) => text(summary.querySelector('dl ~ p'));
+const note = (summary: HTMLElement) => text(summary.querySelector('[data-testid="free-shipping"]'));
 /** The line under the total that states the VAT, and the price notice with its link (ADR 0023). */
 const vatLine = (summary: HTMLElement) => text(summary.querySelector('dl + div > p:first-child'));
 const SHIPPING_LINK = { en: 'shipping', de: 'Versandkosten' } satisfies Record<Lang, string>;

@@ -82,6 +82,7 @@ for (const lang of ['en', 'de'] as const) {
     await expect(row(tr('Shipping'))).toHaveText(shipping === 0 ? tr('Free') : cash(shipping));
     await expect(row(tr('Total'))).toHaveText(cash(total));
     await expect(order).toContainText(lang === 'de' ? 'enthält 19 % MwSt.' : 'incl. 19 % VAT');
+    await expect(order).toContainText(lang === 'de' ? 'Lieferzeit: 2–5 Werktage ab Versand.' : 'Delivery time: 2–5 business days after dispatch.');
 
     // The delivery address, typed field by field with Tab (Germany is the region's one country).
     await typeAddress(page, ADDRESSES.DE, { lang });

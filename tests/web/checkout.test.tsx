@@ -62,6 +62,15 @@ describe('CartPageView checkout summary', () => {
     expect(props.onRegionChange).toHaveBeenCalledWith('UK');
   });
 
+  it('where the shop delivers and how one can pay, before the ordering starts (§ 312j (1) BGB)', () => {
+    page();
+    const line = summary().getByText((_, el) => el?.tagName === 'P' && (el.textContent ?? '').startsWith('We deliver only'));
+    expect(line.textContent).toBe(
+      'We deliver only to the countries of the regions under "Ship to" (Shipping info). You can pay with Visa, Mastercard, American Express, Discover, PayPal, Klarna, Bancontact, Revolut Pay, Google Pay, and EPS.',
+    );
+    expect(within(line).getByRole('link', { name: 'Shipping info' }).getAttribute('href')).toBe('/support/shipping');
+  });
+
   it('busy: "Redirecting...", disabled, aria-busy', () => {
     page({ busy: true });
     const button = checkoutButton();
@@ -280,6 +289,8 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
     expect(review().getByText('Shipping').nextElementSibling?.textContent).toBe('Free');
     expect(review().getByText('Total').nextElementSibling?.textContent).toBe('€99.99');
     expect(review().getByText(/incl\. 19 % VAT/).textContent).toBe('incl. 19 % VAT: €15.96');
+    // When the goods arrive (Art. 246a § 1 (1) EGBGB): Germany's delivery time.
+    expect(review().getByText(/^Delivery time:/).textContent).toBe('Delivery time: 2–5 business days after dispatch.');
     const legal = review().getByTestId('review-legal');
     expect(within(legal).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/terms', '/withdrawal', '/privacy']);
     expect(legal.nextElementSibling).toBe(orderButton());

@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId } from 'react';
+import { Link } from 'wouter';
+import { PAYMENT_METHODS } from '../../config/shop';
 import { type CheckoutFailure, isShippingRegion, SHIPPING_REGIONS, type ShippingQuote, type ShippingRegion } from '../../../machines/orders';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/Button';
@@ -32,6 +34,7 @@ export type CartSummaryProps = {
 export function CartSummary({ subtotal, currency, region, quote, busy, failure, onRegionChange, onCheckout, focusCheckout = false }: CartSummaryProps) {
   const { t, i18n } = useLingui();
   const regionId = useId();
+  const paymentMethods = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(PAYMENT_METHODS);
   const checkoutId = useId();
   // Only when the summary appears again after the review, not on every render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
@@ -74,7 +77,7 @@ export function CartSummary({ subtotal, currency, region, quote, busy, failure, 
       </div>
       <CheckoutTotals subtotal={subtotal} currency={currency} quote={quote} />
       {quote && (
-        <p className={css({ mt: '2', fontSize: 'sm', color: 'fg.muted' })}>
+        <p data-testid="free-shipping" className={css({ mt: '2', fontSize: 'sm', color: 'fg.muted' })}>
           {quote.missingForFree > 0 ? (
             <Trans>
               Add <Price cents={quote.missingForFree} currency={currency} /> more for free shipping
@@ -100,6 +103,12 @@ export function CartSummary({ subtotal, currency, region, quote, busy, failure, 
           <span aria-hidden="true">✓</span> {t`Secure checkout with SSL encryption`}
         </li>
       </ul>
+      <p className={css({ mt: '4', fontSize: 'sm', color: 'fg.muted' })}>
+        <Trans>
+          We deliver only to the countries of the regions under "Ship to" (<Link href="/support/shipping" className={css({ textDecoration: 'underline' })}>Shipping info</Link>).
+          You can pay with {paymentMethods}.
+        </Trans>
+      </p>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import { deliveryDaysFor } from '../../config/shop';
 import type { CartItem } from '../../../machines/cartMachine';
 import {
   type AddressDraft,
@@ -71,6 +72,7 @@ export function ReviewView(props: ReviewViewProps) {
   useEffect(() => heading.current?.focus(), []);
   const lang = i18n.locale === 'de' ? 'de' : 'en';
   const errorOf = (field: AddressField) => addressErrors.find((error) => error.field === field)?.message;
+  const { min: deliveryMin, max: deliveryMax } = deliveryDaysFor(region);
   const countries = [...regionCountries(region)].sort((a, b) => countryName(a, lang).localeCompare(countryName(b, lang), lang));
   const countryOptions = [...(countries.length === 1 ? [] : [{ value: '', label: t`Choose a country` }]), ...countries.map((code) => ({ value: code, label: countryName(code, lang) }))];
 
@@ -177,6 +179,11 @@ export function ReviewView(props: ReviewViewProps) {
             ))}
           </ul>
           <CheckoutTotals subtotal={subtotal} currency={currency} quote={quote} className={css({ mt: '2' })} />
+          <p className={css({ mt: '3', fontSize: 'sm' })}>
+            <Trans>
+              Delivery time: {deliveryMin}–{deliveryMax} business days after dispatch.
+            </Trans>
+          </p>
           <div className={css({ mt: '4' })}>
             <h3 className={css({ fontWeight: 'semibold' })}>
               {t`Delivery address`}

@@ -24,8 +24,7 @@ export const SHIPPING_REGIONS: ShippingRegion[] = [
   { id: 'us-ca', name: msg`USA / Canada`, standard: 1299, express: 2499, freeOver: 15000, delivery: 'worldwide' },
 ];
 
-/** Business days from dispatch. */
-export const DELIVERY_DAYS = { eu: { min: 2, max: 5 }, worldwide: { min: 5, max: 10 } } as const;
+export { DELIVERY_DAYS, PAYMENT_METHODS, PAYMENT_METHODS_NOT_OFFERED } from '../../config/shop';
 
 /** Orders placed before this hour (CET) leave the warehouse the same business day. */
 export const CUTOFF_HOUR_CET = 14;
@@ -38,8 +37,6 @@ export const RETURN_DAYS = 30;
 export const WITHDRAWAL_DAYS = 14;
 export const REFUND_BUSINESS_DAYS = { min: 5, max: 7 } as const;
 
-export const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'Discover', 'PayPal', 'Klarna', 'Bancontact', 'Revolut Pay', 'Google Pay', 'EPS'] as const;
-export const PAYMENT_METHODS_NOT_OFFERED = ['Apple Pay'] as const;
 
 /** Tops (T-shirts & hoodies), oversized cut. Centimetres. */
 export const TOP_SIZES = [
