@@ -13,6 +13,12 @@ export const Default: Story = {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
     await expect(canvas.getByText(/in the 12 months before the event/)).toBeVisible();
     await expect(canvas.getByText(/The courts of Berlin have jurisdiction/)).toBeVisible();
+    // Art. 246c EGBGB: the steps to the contract, correcting input, the stored contract text, the languages.
+    const formation = canvas.getByText(/You order in these steps/);
+    await expect(formation).toHaveTextContent(/"Place order and pay" \("Zahlungspflichtig bestellen"\)/);
+    await expect(formation).toHaveTextContent(/correct every field/);
+    await expect(formation).toHaveTextContent(/We store the contract text/);
+    await expect(formation).toHaveTextContent(/The contract languages are English and German/);
   },
 };
 
@@ -21,5 +27,6 @@ export const DefaultDe = inGerman({
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'AGB' })).toBeVisible();
     await expect(canvas.getByText(/Gerichtsstand ist Berlin/)).toBeVisible();
+    await expect(canvas.getByText(/Du bestellst in diesen Schritten/)).toHaveTextContent(/Mit dem Button „Zahlungspflichtig bestellen“ gibst Du ein verbindliches Angebot/);
   },
 });

@@ -43,10 +43,16 @@ export function TermsView() {
         </h2>
         <p>
           <Trans>
-            The products in our shop are not a binding offer but an invitation to order. By completing checkout you
-            make a binding offer to buy the items in your cart. We confirm receipt of your order by email; the contract
-            is concluded when we accept your order by a separate email or ship the goods. The contract languages are
-            English and German.
+            The products in our shop are not a binding offer but an invitation to order. You order in these steps: you put
+            products in your cart; "Checkout" opens the page "Review your order", where you enter the delivery address and
+            check every item, the shipping costs, the total and the delivery time. Until you press the order button you
+            can change quantities in the cart, go "Back to cart" and correct every field. With the button "Place order and
+            pay" ("Zahlungspflichtig bestellen") you make a binding offer to buy the items listed; you then pay on the
+            payment page of our payment provider. The contract is concluded when we confirm your order by email after your
+            payment; if an item can no longer be delivered, we do not accept the order and refund your payment in full. We
+            store the contract text: you find your order in the confirmation email and, if you have an account, under
+            "My Orders"; these terms can be read and saved on this page at any time. The contract languages are English and
+            German.
           </Trans>
         </p>
 
