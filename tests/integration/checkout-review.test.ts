@@ -112,6 +112,23 @@ describe('the order button’s address', () => {
     expect(order.shipping_address).toEqual({ ...ERIKA, name: 'Erika  Mustermann' });
   });
 
+  it('the database keeps the confirmed address when the payment brings another one (a Stripe event’s details)', async () => {
+    current.client = createSupabaseClient(apiUrl(), anonKey());
+    const { sessionId } = await createCheckoutSession(request({ shippingAddress: ERIKA }));
+    sessions.push(sessionId!);
+    const other = { name: 'Mallory Example', line1: 'Elsewhere 1', postalCode: '99999', city: 'Nowhere', country: 'DE' };
+    const settled = await service.rpc('settle_checkout_session', { session_id: sessionId, payment: { address: other, email: `review-db-${marker}@example.test` } });
+    expect(settled.error).toBeNull();
+    const [order] = await sql<{ shipping_address: unknown }>('select shipping_address from public.orders where checkout_session_id = $1', [sessionId]);
+    expect(order.shipping_address).toEqual(ERIKA);
+    // A session opened without an address takes the one the payment brings (Stripe collecting it).
+    const { sessionId: open } = await createCheckoutSession(request());
+    sessions.push(open!);
+    expect((await service.rpc('settle_checkout_session', { session_id: open, payment: { address: other, email: `review-db2-${marker}@example.test` } })).error).toBeNull();
+    const [collected] = await sql<{ shipping_address: unknown }>('select shipping_address from public.orders where checkout_session_id = $1', [open]);
+    expect(collected.shipping_address).toEqual(other);
+  });
+
   it('a signed-in customer’s newest address is theirs to read (RLS); another customer reads none of it', async () => {
     const [a, b] = (await Promise.all([createConfirmedUser(), createConfirmedUser()])).map((u) => ({ id: u.user.id, email: u.email }));
     const alice = await signedIn(a.email);
