@@ -130,7 +130,8 @@ export async function stripeSession(env: FunctionEnv, input: SessionInput): Prom
         user_id: input.userId ?? undefined,
         shipping_region: input.shippingRegion,
         locale: input.locale,
-        // Tells the webhook the session keeps the address: Stripe's billing address must not replace it.
+        // Where the delivery address came from, for whoever reads the session in Stripe's dashboard (the
+        // database keeps the confirmed address whatever the payment reports, docs/adr/0024).
         shipping_address: input.shippingAddress ? 'review' : undefined,
       },
     },

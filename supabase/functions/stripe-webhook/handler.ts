@@ -23,7 +23,6 @@ interface StripeSession {
   customer_details?: { email?: unknown; name?: unknown; phone?: unknown; address?: StripeAddress | null } | null;
   shipping_details?: { name?: unknown; address?: StripeAddress | null } | null;
   collected_information?: { shipping_details?: { name?: unknown; address?: StripeAddress | null } | null } | null;
-  metadata?: Record<string, unknown> | null;
 }
 interface StripeEvent {
   id?: string;
@@ -46,15 +45,13 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.tri
 /**
  * What Stripe's page collected: the e-mail, and the shipping address (API versions from 2024-09
  * put it in collected_information.shipping_details, older ones in shipping_details; the billing
- * address in customer_details is the last resort). The database normalises and keeps it. A session
- * opened with the address of the shop's review step (metadata shipping_address=review, docs/adr/0024)
- * had Stripe collect none: with no shipping details in the event, the session's own address is kept
- * (the billing address is no delivery address).
+ * address in customer_details is the last resort). The database normalises and keeps it; a session
+ * opened with the address of the shop's review step keeps that one whatever the event carries (the
+ * database's rule, docs/adr/0024).
  */
 export function paymentDetails(session: StripeSession): PaymentDetails {
   const shipping = session.collected_information?.shipping_details ?? session.shipping_details ?? null;
-  const keepsOwnAddress = session.metadata?.shipping_address === 'review';
-  const address = shipping?.address ?? (keepsOwnAddress ? null : session.customer_details?.address) ?? null;
+  const address = shipping?.address ?? session.customer_details?.address ?? null;
   const name = text(shipping?.name) ?? text(session.customer_details?.name);
   return {
     paymentIntent: text(session.payment_intent) ?? null,
