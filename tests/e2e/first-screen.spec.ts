@@ -262,6 +262,9 @@ async function recordLanguages(page: Page): Promise<() => Promise<{ lang: string
     });
 }
 
+/** The failure message for uncaught errors: with the console's, which name the components (src/main.tsx). */
+const uncaught = (errors: { console: string[] }) => ['uncaught errors', ...errors.console].join('\n');
+
 /** Errors the page reports: uncaught ones, and console errors (React's hydration errors among them). */
 function collectErrors(page: Page): { page: string[]; console: string[] } {
   const errors = { page: [] as string[], console: [] as string[] };
@@ -287,7 +290,7 @@ test.describe('with JavaScript: hydration', () => {
         if (path === '/cart') await expect(main(page).getByText(say(lang, 'Your cart is empty', 'cart'))).toBeVisible();
         if (path === '/auth') await expect(main(page).getByRole('tab', { name: say(lang, 'Sign In', 'auth') })).toBeVisible();
         expect(await seen()).toEqual({ lang: [lang], nav: [say(lang, 'Main')] });
-        expect(errors.page, 'uncaught errors').toEqual([]);
+        expect(errors.page, uncaught(errors)).toEqual([]);
         expect(
           errors.console.filter((text) => /hydrat|#418|#423|#425|did not match|server rendered/i.test(text)),
           'hydration errors',
@@ -304,7 +307,7 @@ test.describe('with JavaScript: hydration', () => {
     await main(page).getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc');
     await expect(page).toHaveURL(/\/shop\?sortField=price&sortDirection=asc$/);
     await expect(shopCards(page, 'en').getByRole('heading', { level: 2 })).toHaveText(byPrice.slice(0, PAGE_SIZE).map((row) => row.title));
-    expect(errors.page).toEqual([]);
+    expect(errors.page, uncaught(errors)).toEqual([]);
   });
 
   test('the hydrated product page is interactive: Add to Cart counts 1 in the header', async ({ page }) => {
@@ -315,7 +318,7 @@ test.describe('with JavaScript: hydration', () => {
     await main(page).getByRole('button', { name: german('Add to Cart', 'product') }).click();
     await expectCartCountIn(page, 'de', 1);
     await expect(page.locator('header button span[aria-hidden="true"]').filter({ visible: true })).toHaveText(['1']);
-    expect(errors.page).toEqual([]);
+    expect(errors.page, uncaught(errors)).toEqual([]);
   });
 });
 
@@ -457,7 +460,7 @@ test('a language stored before the cookie existed: served in English, German aft
   await expect(main(page).getByRole('region', { name: german('Products', 'shop') })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText(german('Join the grind'));
   expect((await seen()).lang).toEqual(['en', 'de']);
-  expect(errors.page).toEqual([]);
+  expect(errors.page, uncaught(errors)).toEqual([]);
 
   expect((await context.cookies(BASE)).find((cookie) => cookie.name === LOCALE_KEY)?.value).toBe('de');
   const again = await page.request.get('/shop', { headers: { accept: 'text/html' } });
@@ -483,7 +486,7 @@ test('a stored language switches the page only once its screen has hydrated, eve
   await expectShell(page, 'de');
   await expect(main(page).getByRole('combobox', { name: german('Sort by', 'shop') })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(errors.page, 'uncaught errors').toEqual([]);
+  expect(errors.page, uncaught(errors)).toEqual([]);
   expect(errors.console.filter((text) => /hydrat|#418|#421|#423|#425/i.test(text))).toEqual([]);
 });
 
@@ -497,6 +500,6 @@ test('a stored language switches the page only once it has hydrated, on a slow p
   await expectHydrated(page);
   await expectShell(page, 'de');
   await page.waitForLoadState('networkidle');
-  expect(errors.page, 'uncaught errors').toEqual([]);
+  expect(errors.page, uncaught(errors)).toEqual([]);
   expect(errors.console.filter((text) => /hydrat|#418|#421|#423|#425/i.test(text))).toEqual([]);
 });
