@@ -38,18 +38,9 @@ const app = (
     <App services={services} firstScreen={firstScreen} />
   </StrictMode>
 );
-/**
- * React's own report of an error it recovered from (a hydration mismatch re-renders the tree in the
- * browser), plus the components it happened in: a production build names nothing else.
- */
-function reportRecoverable(error: unknown, info: { componentStack?: string }) {
-  console.error('Recovered from an error while rendering', error instanceof Error ? error.message : error, info.componentStack ?? '');
-  globalThis.reportError?.(error);
-}
-
 if (firstScreen) {
   await applyLocale(firstScreen.locale);
-  hydrateRoot(root, app, { onRecoverableError: reportRecoverable });
+  hydrateRoot(root, app);
   // The visitor's own language (a choice stored before the server could see it, or the country
   // answer) takes over only once the screen is hydrated too (its code may arrive after the shell's),
   // as a whole-page switch — never a mix of both, never a change under HTML React has not taken over.

@@ -262,24 +262,39 @@ async function recordLanguages(page: Page): Promise<() => Promise<{ lang: string
     });
 }
 
-/** The failure message for uncaught errors: with the console's, which name the components (src/main.tsx). */
-const uncaught = (errors: { console: string[] }) => ['uncaught errors', ...errors.console].join('\n');
-
-/** Errors the page reports: uncaught ones, and console errors (React's hydration errors among them). */
-function collectErrors(page: Page): { page: string[]; console: string[] } {
+/**
+ * Errors the page reports: uncaught ones, and console errors (React's hydration errors among them).
+ * The root's text as the server sent it is kept too, before any script runs, so a mismatch that a
+ * production build reports only as "#418" can say which texts differed.
+ */
+async function collectErrors(page: Page): Promise<{ page: string[]; console: string[] }> {
   const errors = { page: [] as string[], console: [] as string[] };
   page.on('pageerror', (error) => errors.page.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.console.push(message.text());
   });
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') (window as unknown as { __serverText: string }).__serverText = document.getElementById('root')?.innerText ?? '';
+    });
+  });
   return errors;
+}
+
+/** The failure message for uncaught errors: the console's errors and the lines only the server's or only the browser's text has. */
+async function uncaught(page: Page, errors: { page: string[]; console: string[] }): Promise<string> {
+  if (errors.page.length === 0) return 'uncaught errors';
+  const texts = await page.evaluate(() => [(window as unknown as { __serverText?: string }).__serverText ?? '', document.getElementById('root')?.innerText ?? '']);
+  const [server, browser] = texts.map((text) => new Set(text.split('\n').map((line) => line.trim()).filter(Boolean)));
+  const only = (a: Set<string>, b: Set<string>) => [...a].filter((line) => !b.has(line));
+  return ['uncaught errors', ...errors.console, '— only in the server\'s HTML:', ...only(server, browser), '— only in the browser:', ...only(browser, server)].join('\n');
 }
 
 test.describe('with JavaScript: hydration', () => {
   for (const lang of ['en', 'de'] as const) {
     for (const path of ['/', '/shop', `/shop/${TEE}`, '/collections', '/cart', '/auth']) {
       test(`${path} (${lang}) hydrates without errors and stays in its language`, async ({ page }) => {
-        const errors = collectErrors(page);
+        const errors = await collectErrors(page);
         const seen = await recordLanguages(page);
         const response = await page.goto(`${path}${lang === 'de' ? '?lang=de' : ''}`);
         expect(response?.status()).toBe(200);
@@ -290,7 +305,7 @@ test.describe('with JavaScript: hydration', () => {
         if (path === '/cart') await expect(main(page).getByText(say(lang, 'Your cart is empty', 'cart'))).toBeVisible();
         if (path === '/auth') await expect(main(page).getByRole('tab', { name: say(lang, 'Sign In', 'auth') })).toBeVisible();
         expect(await seen()).toEqual({ lang: [lang], nav: [say(lang, 'Main')] });
-        expect(errors.page, uncaught(errors)).toEqual([]);
+        expect(errors.page, await uncaught(page, errors)).toEqual([]);
         expect(
           errors.console.filter((text) => /hydrat|#418|#423|#425|did not match|server rendered/i.test(text)),
           'hydration errors',
@@ -300,25 +315,25 @@ test.describe('with JavaScript: hydration', () => {
   }
 
   test('the hydrated shop is interactive: a new sort changes the URL and the cards', async ({ page, request }) => {
-    const errors = collectErrors(page);
+    const errors = await collectErrors(page);
     const byPrice = await listing(request, ORDER.priceAsc);
     await page.goto('/shop');
     await expectHydrated(page);
     await main(page).getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc');
     await expect(page).toHaveURL(/\/shop\?sortField=price&sortDirection=asc$/);
     await expect(shopCards(page, 'en').getByRole('heading', { level: 2 })).toHaveText(byPrice.slice(0, PAGE_SIZE).map((row) => row.title));
-    expect(errors.page, uncaught(errors)).toEqual([]);
+    expect(errors.page, await uncaught(page, errors)).toEqual([]);
   });
 
   test('the hydrated product page is interactive: Add to Cart counts 1 in the header', async ({ page }) => {
-    const errors = collectErrors(page);
+    const errors = await collectErrors(page);
     await page.goto(`/shop/${TEE}?lang=de`);
     await expectHydrated(page);
     await expectCartCountIn(page, 'de', 0);
     await main(page).getByRole('button', { name: german('Add to Cart', 'product') }).click();
     await expectCartCountIn(page, 'de', 1);
     await expect(page.locator('header button span[aria-hidden="true"]').filter({ visible: true })).toHaveText(['1']);
-    expect(errors.page, uncaught(errors)).toEqual([]);
+    expect(errors.page, await uncaught(page, errors)).toEqual([]);
   });
 });
 
@@ -450,7 +465,7 @@ async function storeGermanBeforeTheCookie(page: Page): Promise<void> {
 test('a language stored before the cookie existed: served in English, German after hydration, German from the server next time', async ({ page, context }) => {
   // Only the first load finds the stored choice without the cookie (as a visitor from before server rendering).
   await storeGermanBeforeTheCookie(page);
-  const errors = collectErrors(page);
+  const errors = await collectErrors(page);
   const seen = await recordLanguages(page);
   const first = await page.goto('/shop');
   expect(await first?.text()).toContain('<html lang="en"');
@@ -460,7 +475,7 @@ test('a language stored before the cookie existed: served in English, German aft
   await expect(main(page).getByRole('region', { name: german('Products', 'shop') })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText(german('Join the grind'));
   expect((await seen()).lang).toEqual(['en', 'de']);
-  expect(errors.page, uncaught(errors)).toEqual([]);
+  expect(errors.page, await uncaught(page, errors)).toEqual([]);
 
   expect((await context.cookies(BASE)).find((cookie) => cookie.name === LOCALE_KEY)?.value).toBe('de');
   const again = await page.request.get('/shop', { headers: { accept: 'text/html' } });
@@ -480,13 +495,13 @@ test('a stored language switches the page only once its screen has hydrated, eve
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  const errors = collectErrors(page);
+  const errors = await collectErrors(page);
   await page.goto('/shop');
   await expectHydrated(page);
   await expectShell(page, 'de');
   await expect(main(page).getByRole('combobox', { name: german('Sort by', 'shop') })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(errors.page, uncaught(errors)).toEqual([]);
+  expect(errors.page, await uncaught(page, errors)).toEqual([]);
   expect(errors.console.filter((text) => /hydrat|#418|#421|#423|#425/i.test(text))).toEqual([]);
 });
 
@@ -495,11 +510,11 @@ test('a stored language switches the page only once it has hydrated, on a slow p
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   await storeGermanBeforeTheCookie(page);
-  const errors = collectErrors(page);
+  const errors = await collectErrors(page);
   await page.goto('/shop');
   await expectHydrated(page);
   await expectShell(page, 'de');
   await page.waitForLoadState('networkidle');
-  expect(errors.page, uncaught(errors)).toEqual([]);
+  expect(errors.page, await uncaught(page, errors)).toEqual([]);
   expect(errors.console.filter((text) => /hydrat|#418|#421|#423|#425/i.test(text))).toEqual([]);
 });
