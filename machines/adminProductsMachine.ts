@@ -1,5 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { type AdminProductQuery, type AdminProductRow, type Page, type ProductStatus, toggledStatus } from './admin';
+import { errorMessage } from '../domain/errors';
+import type { AdminProductQuery, AdminProductRow, Page } from '../domain/adminLists';
+import { type ProductStatus, toggledStatus } from '../domain/products';
 
 /** Typing in the search waits this long for the next key before the list asks again (SPEC §9's search debounce). */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
@@ -37,11 +39,6 @@ type WriteDone = { type: `xstate.done.actor.${string}`; actorId: string; output:
 type WriteFailed = { type: `xstate.error.actor.${string}`; actorId: string; error: unknown };
 
 export const writeId = (kind: ToggleKind, productId: string) => `${kind}:${productId}`;
-
-const messageOf = (error: unknown): string => {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' ? message : '';
-};
 
 const without = (writes: Record<string, PendingWrite>, id: string) => {
   const { [id]: _ended, ...rest } = writes;
@@ -146,7 +143,7 @@ export const adminProductsMachine = setup({
     },
     'xstate.error.actor.*': {
       guard: 'isWrite',
-      actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'failed', message: messageOf((event as WriteFailed).error) }) }, 'dropWrite'],
+      actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'failed', message: errorMessage((event as WriteFailed).error, '') }) }, 'dropWrite'],
     },
   },
   initial: 'loading',
@@ -159,7 +156,7 @@ export const adminProductsMachine = setup({
         src: 'fetchProducts',
         input: ({ context }) => context.query,
         onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
-        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => errorMessage(event.error, '') }) },
       },
     },
     loaded: {},

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { FEATURED_HOME_LIMIT, type ProductSummary } from './catalogue';
+import { FEATURED_HOME_LIMIT, type ProductSummary } from '../domain/catalogue';
 
 type Context = { limit: number; products: ProductSummary[]; error: string | null };
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { ORDER_POLL_ATTEMPTS, ORDER_POLL_INTERVAL_MS, type OrderDetail } from './orders';
+import { ORDER_POLL_ATTEMPTS, ORDER_POLL_INTERVAL_MS, type OrderDetail } from '../domain/orders';
 
 /** How long one lookup may take before it counts as a failed try. */
 export const ORDER_LOOKUP_TIMEOUT_MS = 8000;

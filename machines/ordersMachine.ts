@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { mergeOrders, type OrderSummary } from './orders';
+import { errorMessage } from '../domain/errors';
+import { mergeOrders, type OrderSummary } from '../domain/orders';
 
 export type OrdersInput = { userId: string; email: string | null };
 
@@ -14,8 +15,6 @@ export type OrdersEvent =
   /** An order found by polling its checkout session joins the list (once). */
   | { type: 'orders.add'; order: OrderSummary }
   | { type: 'orders.retry' };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error');
 
 /**
  * SPEC §2 Orders: the signed-in customer's orders, newest first: loading → loaded (a list, maybe
@@ -44,7 +43,7 @@ export const ordersMachine = setup({
         src: 'fetchOrders',
         input: ({ context }) => ({ userId: context.userId, email: context.email }),
         onDone: { target: 'loaded', actions: assign({ orders: ({ context, event }) => mergeOrders(context.orders, event.output) }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
       },
     },
     loaded: {},

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../domain/errors';
 
 export type ProfileField = 'fullName' | 'phone';
 export type ProfileForm = Record<ProfileField, string>;
@@ -34,11 +35,6 @@ export function validateProfile(form: ProfileForm): ProfileFieldErrors {
   }
   return errors;
 }
-
-const messageOf = (error: unknown): string => {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' ? message : '';
-};
 
 export const profileMachine = setup({
   types: { context: {} as Context, events: {} as ProfileEvent, input: {} as ProfileInput },
@@ -77,7 +73,7 @@ export const profileMachine = setup({
         src: 'fetchProfile',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: { target: 'ready', actions: assign({ form: ({ event }) => event.output }) },
-        onError: { target: 'loadError', actions: assign({ loadError: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'loadError', actions: assign({ loadError: ({ event }) => errorMessage(event.error, '') }) },
       },
     },
     loadError: {
@@ -96,7 +92,7 @@ export const profileMachine = setup({
         input: ({ context }) => ({ id: context.userId, ...context.form }),
         onDone: { target: 'ready', actions: { type: 'notify', params: { kind: 'saved' } } },
         // The form keeps what was typed, so saving again is one click.
-        onError: { target: 'ready', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: messageOf(event.error) }) } },
+        onError: { target: 'ready', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessage(event.error, '') }) } },
       },
     },
   },

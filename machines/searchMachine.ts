@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { SEARCH_DEBOUNCE_MS, SEARCH_LIMIT, type SearchResult } from './catalogue';
+import { SEARCH_DEBOUNCE_MS, SEARCH_LIMIT, type SearchResult } from '../domain/catalogue';
 
 type Context = {
   /** What the shopper typed, as typed (the input shows it). */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ProductSummary } from './catalogue';
-import { sameQuery, type ShopQuery } from './shopQuery';
+import type { ProductSummary } from '../domain/catalogue';
+import { sameQuery, type ShopQuery } from '../domain/shopQuery';
 
 export type ShopPage = { products: ProductSummary[]; total: number };
 

@@ -1,3 +1,5 @@
+import type { ErrorField } from '../../domain/errors';
+
 /** What a machine can branch on; the server's own message travels with it for display. */
 export type ApiErrorKind = 'not_found' | 'conflict' | 'unauthorized' | 'network' | 'invalid' | 'unknown';
 
@@ -7,14 +9,17 @@ export class ApiError extends Error {
   readonly status?: number;
   /** PostgREST's `details` (e.g. "Key (sku)=(NP-1) already exists."), when it sent one. */
   readonly details?: string;
+  /** The input a refusal is about (a slug or SKU another product has), so the form marks that field. */
+  readonly field?: ErrorField;
 
-  constructor(kind: ApiErrorKind, message: string, opts: { code?: string; status?: number; details?: string } = {}) {
+  constructor(kind: ApiErrorKind, message: string, opts: { code?: string; status?: number; details?: string; field?: ErrorField } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = opts.code;
     this.status = opts.status;
     this.details = opts.details;
+    this.field = opts.field;
   }
 }
 

@@ -1,7 +1,8 @@
 import { getAdjacencyMap } from '@xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { type AdminProductQuery, type AdminProductRow, DEFAULT_ADMIN_PRODUCT_QUERY, type Page, type ProductStatus, toggledStatus } from '../../machines/admin';
+import { type AdminProductQuery, type AdminProductRow, DEFAULT_ADMIN_PRODUCT_QUERY, type Page } from '../../domain/adminLists';
+import { type ProductStatus, toggledStatus } from '../../domain/products';
 import {
   ADMIN_SEARCH_DEBOUNCE_MS,
   type AdminProductsEvent,

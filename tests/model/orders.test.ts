@@ -1,7 +1,7 @@
 import { getAdjacencyMap } from '@xstate/graph';
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { OrderSummary } from '../../machines/orders';
+import type { OrderSummary } from '../../domain/orders';
 import { type OrdersEvent, type OrdersInput, ordersMachine, selectOrders, selectOrdersStatus } from '../../machines/ordersMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';

@@ -1,7 +1,7 @@
 import { getAdjacencyMap } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import type { PendingReview, ReviewDecision } from '../../machines/admin';
+import type { PendingReview, ReviewDecision } from '../../domain/reviews';
 import {
   decisionId,
   type ReviewModerationEvent,

@@ -3,22 +3,10 @@ import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { css, cx } from '../../../../styled-system/css';
-import {
-  META_DESCRIPTION_MAX,
-  META_TITLE_MAX,
-  PRODUCT_STATUSES,
-  parseTags,
-  type FieldPath,
-  type FieldProblem,
-  type FileProblem,
-  type FormErrors,
-  type ImageDraft,
-  type ProductStatus,
-  type ProductTextField,
-  type ProductValues,
-  type VariantDraft,
-} from '../../../../machines/admin';
-import { CATEGORIES } from '../../../../machines/catalogue';
+import { CATEGORIES, META_DESCRIPTION_MAX } from '../../../../domain/catalogue';
+import type { FieldPath, FieldProblem, FormErrors, ImageDraft, ProductTextField, ProductValues, VariantDraft } from '../../../../domain/productForm';
+import type { FileProblem } from '../../../../domain/productImages';
+import { META_TITLE_MAX, PRODUCT_STATUSES, parseTags, type ProductStatus } from '../../../../domain/products';
 import { BackLink } from '../../../ui/BackLink';
 import { Button } from '../../../ui/Button';
 import { card } from '../../../ui/Card';

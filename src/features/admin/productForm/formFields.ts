@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { FieldPath, FormErrors, ImageDraft, ProductTextField, VariantDraft } from '../../../../machines/admin';
+import type { FieldPath, FormErrors, ImageDraft, ProductTextField, VariantDraft } from '../../../../domain/productForm';
 
 export type VariantField = 'sku' | 'size' | 'color' | 'price' | 'compareAtPrice' | 'inventory' | 'barcode';
 

@@ -3,12 +3,14 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
+import { ADMIN_PAGE_SIZE } from '../../../../domain/adminLists';
+import { lastPageInstead } from '../../../../domain/paging';
 import { type AdminProductsNotice, adminProductsMachine, selectListStatus, selectWrites } from '../../../../machines/adminProductsMachine';
 import { fetchAdminProducts, setProductFeatured, setProductStatus } from '../../../api/admin';
 import { useNotify } from '../../../services/context';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { AdminProductsView } from './AdminProductsView';
-import { type AdminQueryChange, adminProductsHref, pageCount, parseAdminProductQuery, searchTerm, withChange } from './url';
+import { type AdminQueryChange, adminProductsHref, parseAdminProductQuery, searchTerm, withChange } from './url';
 
 /** The product a toast names, cut to a line (titles may be up to 200 characters). */
 const shortTitle = (title: string) => (title.length > 80 ? `${title.slice(0, 79)}…` : title);
@@ -51,11 +53,11 @@ export function AdminProductsPage() {
   const status = selectListStatus(snapshot);
   const { rows, total } = snapshot.context;
   // A page past the last (an old link, fewer products now): show the last page instead.
-  const lastPage = pageCount(total);
-  const pastTheEnd = status === 'loaded' && rows.length === 0 && total > 0 && query.page > lastPage;
+  const lastPage = status === 'loaded' && rows.length === 0 ? lastPageInstead(query.page, total, ADMIN_PAGE_SIZE) : null;
+  const pastTheEnd = lastPage !== null;
   useEffect(() => {
-    if (pastTheEnd) navigate(adminProductsHref({ ...query, page: lastPage }), { replace: true });
-  }, [pastTheEnd, query, lastPage, navigate]);
+    if (lastPage !== null) navigate(adminProductsHref({ ...query, page: lastPage }), { replace: true });
+  }, [query, lastPage, navigate]);
 
   const change = (next: AdminQueryChange, replace = false) => navigate(adminProductsHref(withChange(query, next)), { replace });
 

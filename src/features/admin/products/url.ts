@@ -1,4 +1,5 @@
-import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminSort, DEFAULT_ADMIN_PRODUCT_QUERY, isProductStatus } from '../../../../machines/admin';
+import { type AdminProductQuery, type AdminSort, DEFAULT_ADMIN_PRODUCT_QUERY } from '../../../../domain/adminLists';
+import { isProductStatus } from '../../../../domain/products';
 
 /**
  * /admin/products' query string ⇄ AdminProductQuery (`?q=&status=&sort=&page=`). Reading never
@@ -51,5 +52,3 @@ export const withChange = (query: AdminProductQuery, change: AdminQueryChange): 
 export const clearFilters = (query: AdminProductQuery): AdminProductQuery => ({ ...DEFAULT_ADMIN_PRODUCT_QUERY, sort: query.sort });
 
 export const isFiltered = (query: AdminProductQuery) => query.q !== '' || query.status !== 'all';
-
-export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
