@@ -574,7 +574,7 @@ describe('orders', () => {
       }
     }
     expect(seen).toEqual(table);
-    expect(table.filter((move) => move.endsWith('allowed'))).toHaveLength(6);
+    expect(table.filter((move) => move.endsWith('allowed'))).toHaveLength(5);
   });
 
   it('a paid order is not cancelled by a status change, which would keep the money: refused as the admin moves it and as a PATCH', async () => {
