@@ -420,7 +420,7 @@ describe('admin products machine: rules', () => {
     expect(rowOf(h.actor.getSnapshot(), IRON_SHAKER.id)).toEqual(IRON_SHAKER);
     expect(selectWrites(h.actor.getSnapshot())).toEqual([]);
     h.actor.send({ type: 'product.toggleStatus', id: IRON_SHAKER.id });
-    h.writes[1].reject('socket hang up');
+    h.writes[1].reject({ status: 503 });
     await h.tick();
     expect(h.notices[1]).toEqual({ kind: 'failed', message: '' });
     expect(rowOf(h.actor.getSnapshot(), IRON_SHAKER.id)).toEqual(IRON_SHAKER);
