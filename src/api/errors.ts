@@ -5,21 +5,19 @@ export type ApiErrorKind = 'not_found' | 'conflict' | 'unauthorized' | 'network'
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
-  readonly code?: string;
-  readonly status?: number;
+  // Set from the constructor's options when given (declared only, so the class carries no empty fields).
+  declare readonly code?: string;
+  declare readonly status?: number;
   /** PostgREST's `details` (e.g. "Key (sku)=(NP-1) already exists."), when it sent one. */
-  readonly details?: string;
+  declare readonly details?: string;
   /** The input a refusal is about (a slug or SKU another product has), so the form marks that field. */
-  readonly field?: ErrorField;
+  declare readonly field?: ErrorField;
 
   constructor(kind: ApiErrorKind, message: string, opts: { code?: string; status?: number; details?: string; field?: ErrorField } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
-    this.code = opts.code;
-    this.status = opts.status;
-    this.details = opts.details;
-    this.field = opts.field;
+    Object.assign(this, opts);
   }
 }
 
