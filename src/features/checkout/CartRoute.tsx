@@ -19,7 +19,7 @@ import {
 } from '../../../machines/checkoutMachine';
 import { createCheckoutSession, fetchLastShippingAddress, fetchShippingRates } from '../../api/checkout';
 import { useServices } from '../../services/context';
-import { useHydrated } from '../../app/hydration';
+import { useHydrated } from '../../ui/useHydrated';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { CartPageView } from './CartPageView';
