@@ -7,7 +7,7 @@
  * the screens that show catalogue data are run here until their data is in; their persisted
  * snapshots go into the page, and the browser restores them when it hydrates, so it renders the
  * very same HTML and asks for nothing twice. What only the browser knows (cart, session, stored
- * choices) is rendered as "not known yet" (src/app/hydration.ts).
+ * choices) is rendered as "not known yet" (src/ui/useHydrated.ts).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -18,7 +18,8 @@ import { FEATURED_HOME_LIMIT } from '../machines/catalogue';
 import { detectLocale, localeMachine } from '../machines/localeMachine';
 import { toastMachine } from '../machines/toastMachine';
 import { App } from './app/App';
-import { type FirstScreen, firstScreenKey, serializeFirstScreen, FIRST_SCREEN_ELEMENT_ID } from './app/firstScreen';
+import { serializeFirstScreen, FIRST_SCREEN_ELEMENT_ID } from './app/firstScreen';
+import { type FirstScreen, firstScreenKey } from './services/firstScreen';
 import { screensLoading } from './app/lazyFeature';
 import { categoriesScreenMachine } from './features/collections/CollectionsRoute';
 import { featuredScreenMachine } from './features/home/FeaturedContainer';

@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { Router } from 'wouter';
 import { i18n } from '../i18n/i18n';
 import { ServicesProvider, type AppServices } from '../services/context';
-import { type FirstScreen, FirstScreenProvider } from './firstScreen';
+import { type FirstScreen, FirstScreenProvider } from '../services/firstScreen';
 import { AppRoutes } from './routes';
 import { Shell } from './Shell';
 import { CrashBoundary } from './shell/ErrorBoundaries';
