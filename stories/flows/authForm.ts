@@ -47,7 +47,8 @@ export const authFormFlow = defineFlow({
       case 'form.tab':
         return { role: 'tab', name: event.tab === 'signUp' ? 'Sign Up' : 'Sign In' };
       case 'form.change':
-        return FIELD_LABELS[event.field];
+        // The machine keeps a confirmation typed on the sign-up tab; the sign-in tab has no such field.
+        return event.field === 'confirmPassword' && snapshot.context.tab !== 'signUp' ? null : FIELD_LABELS[event.field];
       case 'form.submit':
         return { role: 'button', name: snapshot.context.tab === 'signUp' ? 'Create Account' : 'Sign In' };
       default:

@@ -64,9 +64,9 @@ function answers(s: Snapshot): AnswerEvent[] {
 }
 
 const CONTROLS: Record<string, Control> = {
-  title: { label: /^Title/ },
-  description: { label: /^Description/ },
-  category: { label: /^Category/ },
+  title: { label: /^Title( \*)?$/ },
+  description: { label: /^Description( \*)?$/ },
+  category: { label: /^Category( \*)?$/ },
   sku: { label: 'SKU, variant 1' },
   price: { label: 'Price (€), variant 1' },
 };
@@ -121,8 +121,9 @@ export const productFormFlow = defineFlow({
       case 'form.submit':
         return { role: 'button', name: snapshot.context.mode === 'create' ? 'Create Product' : 'Update Product' };
       case 'save.retry':
-      case 'load.retry':
         return { role: 'button', name: 'Retry' };
+      case 'load.retry':
+        return { role: 'button', name: 'Try again' };
       case 'product.reload':
         return { role: 'button', name: 'Reload product' };
       default:
