@@ -8,6 +8,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AnyEventObject } from 'xstate';
 import { type AnyFlow, encodeEvent, stateKey } from '../stories/flows/flow';
 import { FLOWS } from '../stories/flows/index';
@@ -108,7 +109,7 @@ export function generateStories(): Map<string, string> {
   );
 }
 
-if (import.meta.main ?? process.argv[1] === import.meta.filename) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const files = generateStories();
   mkdirSync(GENERATED_DIR, { recursive: true });
   for (const name of readdirSync(GENERATED_DIR)) if (!files.has(name)) rmSync(join(GENERATED_DIR, name));
