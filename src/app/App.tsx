@@ -10,7 +10,7 @@ import { ScrollToTop } from './ScrollToTop';
 
 export type AppProps = {
   services: AppServices;
-  /** The server-rendered first screen this app hydrates (src/app/firstScreen.tsx). */
+  /** The server-rendered first screen this app hydrates (src/services/firstScreen.tsx, src/app/firstScreen.ts). */
   firstScreen?: FirstScreen;
   /** On the server: the URL being rendered (the browser's location otherwise). */
   ssr?: { path: string; search: string };
