@@ -8,7 +8,7 @@ import { lastPageInstead } from '../../../domain/paging';
 import { clearFilters, withChange } from '../../../domain/shopQuery';
 import { shopMachine, shopStatus } from '../../../machines/shopMachine';
 import { fetchShopPage } from '../../api/products';
-import { firstScreenKey, useFirstSnapshot } from '../../app/firstScreen';
+import { firstScreenKey, useFirstSnapshot } from '../../services/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
 import { useAddToCart } from '../../services/useAddToCart';
 import { ShopView } from './ShopView';
