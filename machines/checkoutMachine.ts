@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   type AddressDraft,
   type AddressField,
@@ -65,7 +65,9 @@ export type CheckoutEvent =
   /** The cart's lines changed: the review and a refusal about the old lines no longer hold. */
   | { type: 'cart.changed' }
   /** The page came back from the hosted checkout through the browser's back button (bfcache). */
-  | { type: 'checkout.returned' };
+  | { type: 'checkout.returned' }
+  /** The shopper's choice from an earlier visit, read when the checkout starts. */
+  | { type: 'region.restored'; region: ShippingRegion };
 
 export type CheckoutSession = { url: string | null; sessionId?: string | null };
 
@@ -79,6 +81,10 @@ export type CheckoutSession = { url: string | null; sessionId?: string | null };
  * Beside it, and never cancelled by it, the shipping rates load from the database, so the total
  * shown is what will be charged. The region is the shopper's choice; until they make one, the
  * located country decides.
+ *
+ * What the page around it tells the checkout arrives through invoked actors (supplied by the app,
+ * fakes in tests): the remembered region, the located country and the cart's changes for its whole
+ * life, and while redirecting, the page shown again from the browser's cache.
  */
 export const checkoutMachine = setup({
   types: { context: {} as Context, events: {} as CheckoutEvent, input: {} as CheckoutInput },
@@ -93,6 +99,22 @@ export const checkoutMachine = setup({
     fetchLastAddress: fromPromise<ShippingAddress | null, { userId: string }>(async () => {
       throw new Error('provide fetchLastAddress');
     }),
+    /** Sends `region.restored` with the region remembered from an earlier visit, if any, as it starts. */
+    readStoredRegion: fromCallback<CheckoutEvent>(() => {
+      throw new Error('provide readStoredRegion');
+    }),
+    /** Sends `region.located` with the visitor's region whenever their country is (or becomes) known. */
+    watchLocation: fromCallback<CheckoutEvent>(() => {
+      throw new Error('provide watchLocation');
+    }),
+    /** Sends `cart.changed` whenever the cart's lines change (here or in the drawer). */
+    watchCart: fromCallback<CheckoutEvent>(() => {
+      throw new Error('provide watchCart');
+    }),
+    /** Sends `checkout.returned` when the browser shows the page again from its cache (back from the payment page). */
+    watchReturn: fromCallback<CheckoutEvent>(() => {
+      throw new Error('provide watchReturn');
+    }),
   },
   actions: {
     /** Leaves for the hosted payment page. */
@@ -101,6 +123,7 @@ export const checkoutMachine = setup({
     persistRegion: (_, _params: { region: ShippingRegion }) => {},
     chooseRegion: assign(({ event }) => (event.type === 'region.change' ? { region: event.region, chosen: true } : {})),
     locateRegion: assign(({ event }) => (event.type === 'region.located' ? { region: event.region } : {})),
+    restoreRegion: assign(({ event }) => (event.type === 'region.restored' ? { region: event.region, chosen: true } : {})),
     startReview: assign(({ context, event }) =>
       event.type === 'checkout.submit'
         ? {
@@ -133,6 +156,8 @@ export const checkoutMachine = setup({
     addressRefused: ({ event }) => (event as { error?: unknown }).error instanceof AddressRefusalError,
     newRegion: ({ context, event }) => (event.type === 'region.change' || event.type === 'region.located') && isShippingRegion(event.region) && event.region !== context.region,
     notChosen: ({ context }) => !context.chosen,
+    /** A remembered region counts as chosen even where it is the located one (a later location does not change it). */
+    knownRegion: ({ event }) => event.type === 'region.restored' && isShippingRegion(event.region),
   },
 }).createMachine({
   id: 'checkout',
@@ -150,6 +175,12 @@ export const checkoutMachine = setup({
     url: null,
   }),
   type: 'parallel',
+  // For the checkout's whole life: the remembered region (once), the located one, and the cart's changes.
+  invoke: [
+    { id: 'readStoredRegion', src: 'readStoredRegion' },
+    { id: 'watchLocation', src: 'watchLocation' },
+    { id: 'watchCart', src: 'watchCart' },
+  ],
   states: {
     rates: {
       initial: 'loading',
@@ -174,6 +205,7 @@ export const checkoutMachine = setup({
           on: {
             'region.change': { guard: 'newRegion', actions: ['chooseRegion', { type: 'persistRegion', params: ({ event }) => ({ region: event.region }) }] },
             'region.located': { guard: and(['notChosen', 'newRegion']), actions: 'locateRegion' },
+            'region.restored': { guard: 'knownRegion', actions: 'restoreRegion' },
             'checkout.submit': [
               { guard: and(['hasLines', 'canPrefill']), target: 'reviewing.loadingAddress', actions: 'startReview' },
               { guard: 'hasLines', target: 'reviewing', actions: 'startReview' },
@@ -231,6 +263,7 @@ export const checkoutMachine = setup({
         },
         /** The browser is on its way to the payment page; the button stays busy. */
         redirecting: {
+          invoke: { id: 'watchReturn', src: 'watchReturn' },
           on: { 'checkout.returned': { target: 'idle', actions: assign({ url: null }) } },
         },
         /** Shown on the review step, under the order button, which tries again. */
