@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AdminOrderQuery, AdminOrderRow, AdminRefund, Page } from './admin';
+import { type StateOf, topState } from './status';
 
 export type AdminOrdersInput = { query: AdminOrderQuery };
 
@@ -86,5 +87,5 @@ export const adminOrdersMachine = setup({
 });
 
 export type AdminOrdersSnapshot = SnapshotFrom<typeof adminOrdersMachine>;
-export type AdminOrdersStatus = 'loading' | 'loaded' | 'failed';
-export const selectAdminOrdersStatus = (snapshot: AdminOrdersSnapshot) => snapshot.value as AdminOrdersStatus;
+export type AdminOrdersStatus = StateOf<typeof adminOrdersMachine>;
+export const selectAdminOrdersStatus = (snapshot: AdminOrdersSnapshot): AdminOrdersStatus => topState(snapshot);

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AdminWithdrawal, Page } from './admin';
+import { type StateOf, topState } from './status';
 
 export type AdminWithdrawalsInput = { page: number };
 
@@ -59,5 +60,5 @@ export const adminWithdrawalsMachine = setup({
   },
 });
 
-export type AdminWithdrawalsStatus = 'loading' | 'loaded' | 'failed';
-export const selectAdminWithdrawalsStatus = (snapshot: SnapshotFrom<typeof adminWithdrawalsMachine>) => snapshot.value as AdminWithdrawalsStatus;
+export type AdminWithdrawalsStatus = StateOf<typeof adminWithdrawalsMachine>;
+export const selectAdminWithdrawalsStatus = (snapshot: SnapshotFrom<typeof adminWithdrawalsMachine>): AdminWithdrawalsStatus => topState(snapshot);

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
+import { type StateOf, topState } from './status';
 
 type Context = { categories: string[]; error: string | null };
 
@@ -38,4 +39,5 @@ export const categoriesMachine = setup({
   },
 });
 
-export type CategoriesStatus = 'loading' | 'loaded' | 'empty' | 'error';
+export type CategoriesStatus = StateOf<typeof categoriesMachine>;
+export const selectCategoriesStatus = (snapshot: { value: StateValueFrom<typeof categoriesMachine> }): CategoriesStatus => topState(snapshot);

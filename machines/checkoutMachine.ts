@@ -22,6 +22,7 @@ import {
   type ShippingRegion,
   type ShopLocale,
 } from './orders';
+import { type ChildStateOf, regionState } from './status';
 
 export type CheckoutInput = {
   region: ShippingRegion;
@@ -281,16 +282,11 @@ export const checkoutMachine = setup({
 });
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
-export type CheckoutStatus = 'idle' | 'reviewing' | 'creatingSession' | 'redirecting' | 'failed';
-export type RatesStatus = 'loading' | 'loaded' | 'unavailable';
-
-/** A region's state; a compound one (reviewing) by its own name. */
-const stateOf = <T extends string>(snapshot: CheckoutSnapshot, region: 'rates' | 'session') => {
-  const value = (snapshot.value as Record<string, string | Record<string, string>>)[region];
-  return (typeof value === 'string' ? value : Object.keys(value)[0]) as T;
-};
-export const selectCheckoutStatus = (snapshot: CheckoutSnapshot) => stateOf<CheckoutStatus>(snapshot, 'session');
-export const selectRatesStatus = (snapshot: CheckoutSnapshot) => stateOf<RatesStatus>(snapshot, 'rates');
+/** The checkout's state (a compound one, reviewing, by its own name) and the rates' lookup's. */
+export type CheckoutStatus = ChildStateOf<typeof checkoutMachine, 'session'>;
+export type RatesStatus = ChildStateOf<typeof checkoutMachine, 'rates'>;
+export const selectCheckoutStatus = (snapshot: CheckoutSnapshot): CheckoutStatus => regionState(snapshot, 'session');
+export const selectRatesStatus = (snapshot: CheckoutSnapshot): RatesStatus => regionState(snapshot, 'rates');
 /** The button reads "Redirecting..." and is disabled while this is true. */
 export const selectCheckoutBusy = (snapshot: CheckoutSnapshot) => snapshot.matches({ session: 'creatingSession' }) || snapshot.matches({ session: 'redirecting' });
 export const selectRegion = (snapshot: CheckoutSnapshot) => snapshot.context.region;

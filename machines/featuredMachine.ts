@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { FEATURED_HOME_LIMIT, type ProductSummary } from './catalogue';
+import { type StateOf, topState } from './status';
 
 type Context = { limit: number; products: ProductSummary[]; error: string | null };
 
@@ -48,4 +49,5 @@ export const featuredMachine = setup({
   },
 });
 
-export type FeaturedStatus = 'loading' | 'loaded' | 'empty' | 'error';
+export type FeaturedStatus = StateOf<typeof featuredMachine>;
+export const selectFeaturedStatus = (snapshot: { value: StateValueFrom<typeof featuredMachine> }): FeaturedStatus => topState(snapshot);

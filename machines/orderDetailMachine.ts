@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { type OrderDetail, type OrderTimelineEntry, parseOrderNumber } from './orders';
+import { topState } from './status';
 
 export type OrderDetailInput = { orderNumber: string };
 
@@ -78,6 +79,8 @@ export const orderDetailMachine = setup({
 
 export type OrderDetailSnapshot = SnapshotFrom<typeof orderDetailMachine>;
 export type OrderDetailStatus = 'loading' | 'found' | 'notFound' | 'failed';
-export const selectOrderDetailStatus = (snapshot: OrderDetailSnapshot): OrderDetailStatus =>
-  snapshot.matches('start') ? 'loading' : snapshot.matches('found') ? 'found' : (snapshot.value as OrderDetailStatus);
+export const selectOrderDetailStatus = (snapshot: OrderDetailSnapshot): OrderDetailStatus => {
+  const state = topState(snapshot);
+  return state === 'start' ? 'loading' : state;
+};
 export const selectOrderTimeline = (snapshot: OrderDetailSnapshot) => snapshot.context.timeline;

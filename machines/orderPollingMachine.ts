@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ORDER_POLL_ATTEMPTS, ORDER_POLL_INTERVAL_MS, type OrderDetail } from './orders';
+import { topState } from './status';
 
 /** How long one lookup may take before it counts as a failed try. */
 export const ORDER_LOOKUP_TIMEOUT_MS = 8000;
@@ -102,6 +103,8 @@ export const orderPollingMachine = setup({
 
 export type OrderPollingSnapshot = SnapshotFrom<typeof orderPollingMachine>;
 export type OrderPollingStatus = 'looking' | 'waiting' | 'found' | 'notYet' | 'signInNeeded';
-export const selectPollingStatus = (snapshot: OrderPollingSnapshot): OrderPollingStatus =>
-  snapshot.matches('checkingAccount') ? 'looking' : (snapshot.value as OrderPollingStatus);
+export const selectPollingStatus = (snapshot: OrderPollingSnapshot): OrderPollingStatus => {
+  const state = topState(snapshot);
+  return state === 'checkingAccount' ? 'looking' : state;
+};
 export const selectPolledOrder = (snapshot: OrderPollingSnapshot) => snapshot.context.order;

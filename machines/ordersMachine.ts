@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { mergeOrders, type OrderDetail, type OrderSummary, summaryOf } from './orders';
+import { type StateOf, topState } from './status';
 
 export type OrdersInput = { userId: string; email: string | null };
 
@@ -63,6 +64,6 @@ export const ordersMachine = setup({
 });
 
 export type OrdersSnapshot = SnapshotFrom<typeof ordersMachine>;
-export type OrdersStatus = 'loading' | 'loaded' | 'failed';
-export const selectOrdersStatus = (snapshot: OrdersSnapshot) => snapshot.value as OrdersStatus;
+export type OrdersStatus = StateOf<typeof ordersMachine>;
+export const selectOrdersStatus = (snapshot: OrdersSnapshot): OrdersStatus => topState(snapshot);
 export const selectOrders = (snapshot: OrdersSnapshot) => snapshot.context.orders;

@@ -23,6 +23,7 @@ import {
   variantPath,
   withTitle,
 } from './admin';
+import { topState } from './status';
 
 /**
  * The admin product form (create and edit): what the admin typed, its validation, and the save as a
@@ -548,9 +549,9 @@ export const productFormMachine = productFormSetup.createMachine({
 type Snapshot = SnapshotFrom<typeof productFormMachine>;
 
 export function selectFormStatus(snapshot: Snapshot): ProductFormStatus {
-  if (snapshot.matches('saving')) return 'saving';
-  if (snapshot.matches('opening')) return snapshot.context.mode === 'edit' ? 'loading' : 'editing';
-  return snapshot.value as Exclude<ProductFormStatus, 'saving'>;
+  const state = topState(snapshot);
+  if (state === 'opening') return snapshot.context.mode === 'edit' ? 'loading' : 'editing';
+  return state;
 }
 
 /** The step running while saving, the failed step while failed; null otherwise. */

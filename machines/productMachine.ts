@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { clampQty, firstInStockVariant, inStock, type Product, type ProductSummary, type RatingSummary, type Review, type Variant } from './catalogue';
+import { topState } from './status';
 
 export type ProductInput = { slug: string };
 
@@ -180,13 +181,13 @@ export const productMachine = setup({
 
 export type ProductStatus = 'loading' | 'loaded' | 'notFound' | 'error';
 
-type ProductSnapshotLike = { value: unknown };
+type ProductSnapshotLike = { value: StateValueFrom<typeof productMachine> };
 
 /** The page's status and each side load's, from a snapshot value. */
 export function productStatus(snapshot: ProductSnapshotLike): ProductStatus {
-  return typeof snapshot.value === 'string' ? (snapshot.value as ProductStatus) : 'loaded';
+  return topState(snapshot);
 }
 export function sideStatus(snapshot: ProductSnapshotLike, region: 'rating' | 'reviews' | 'related'): SideStatus {
-  const value = snapshot.value as { loaded?: Record<string, SideStatus> } | string;
-  return typeof value === 'object' && value.loaded ? value.loaded[region] : 'loading';
+  const loaded = typeof snapshot.value === 'object' ? snapshot.value.loaded : undefined;
+  return (typeof loaded === 'object' ? loaded[region] : undefined) ?? 'loading';
 }

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
+import { type StateOf, topState } from './status';
 
 export type ProfileField = 'fullName' | 'phone';
 export type ProfileForm = Record<ProfileField, string>;
@@ -102,4 +103,5 @@ export const profileMachine = setup({
   },
 });
 
-export type ProfileStatus = 'loading' | 'loadError' | 'ready' | 'saving';
+export type ProfileStatus = StateOf<typeof profileMachine>;
+export const selectProfileStatus = (snapshot: { value: StateValueFrom<typeof profileMachine> }): ProfileStatus => topState(snapshot);

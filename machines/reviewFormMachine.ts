@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { DEFAULT_RATING, RATING_MAX, RATING_MIN, type ReviewDraft, reviewAuthorName } from './catalogue';
+import { childState, topState } from './status';
 
 /** Who is signed in, as the review form needs it (from the auth actor's session user). */
 export type ReviewAuthor = { id: string; email: string; fullName: string | null };
@@ -149,7 +150,7 @@ export const reviewFormMachine = setup({
 export type ReviewFormStatus = 'waitingForAuth' | 'signInRequired' | 'checking' | 'purchaseRequired' | 'checkError' | 'editing' | 'invalid' | 'submitting' | 'submitted';
 
 /** The form's status, from a snapshot value. */
-export function reviewFormStatus(snapshot: { value: unknown }): ReviewFormStatus {
-  const value = snapshot.value as string | { eligible: ReviewFormStatus };
-  return typeof value === 'object' ? value.eligible : (value as ReviewFormStatus);
+export function reviewFormStatus(snapshot: { value: StateValueFrom<typeof reviewFormMachine> }): ReviewFormStatus {
+  const state = topState(snapshot);
+  return state === 'eligible' ? (childState(snapshot, 'eligible') ?? 'editing') : state;
 }

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { SEARCH_DEBOUNCE_MS, SEARCH_LIMIT, type SearchResult } from './catalogue';
+import { type StateOf, topState } from './status';
 
 type Context = {
   /** What the shopper typed, as typed (the input shows it). */
@@ -68,7 +69,8 @@ export const searchMachine = setup({
   },
 });
 
-export type SearchState = 'idle' | 'debouncing' | 'searching' | 'results' | 'noResults' | 'error';
+export type SearchState = StateOf<typeof searchMachine>;
 /** What the dialog shows: the wait before a search already reads as searching. */
 export type SearchStatus = 'idle' | 'searching' | 'results' | 'noResults' | 'error';
 export const searchStatus = (state: SearchState): SearchStatus => (state === 'debouncing' ? 'searching' : state);
+export const selectSearchStatus = (snapshot: { value: StateValueFrom<typeof searchMachine> }): SearchStatus => searchStatus(topState(snapshot));

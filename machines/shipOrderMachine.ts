@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { type Carrier, type ShipErrors, type ShipInput, type Shipment, type ShipProblem, type ShipValues, shipInput, validateShipment } from './admin';
+import { type StateOf, topState } from './status';
 
 export type ShipOrderInput = { orderId: string };
 
@@ -125,5 +126,5 @@ export const shipOrderMachine = setup({
 });
 
 export type ShipOrderSnapshot = SnapshotFrom<typeof shipOrderMachine>;
-export type ShipOrderState = 'editing' | 'submitting' | 'failed' | 'done' | 'closed';
-export const selectShipOrderState = (snapshot: ShipOrderSnapshot) => snapshot.value as ShipOrderState;
+export type ShipOrderState = StateOf<typeof shipOrderMachine>;
+export const selectShipOrderState = (snapshot: ShipOrderSnapshot): ShipOrderState => topState(snapshot);

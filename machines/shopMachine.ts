@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import type { ProductSummary } from './catalogue';
 import { sameQuery, type ShopQuery } from './shopQuery';
+import { topState } from './status';
 
 export type ShopPage = { products: ProductSummary[]; total: number };
 
@@ -67,4 +68,7 @@ export const shopMachine = setup({
 
 /** What the view shows; `idle` (before the first query arrives) looks like loading. */
 export type ShopStatus = 'loading' | 'results' | 'empty' | 'error';
-export const shopStatus = (value: string): ShopStatus => (value === 'idle' ? 'loading' : (value as ShopStatus));
+export const shopStatus = (snapshot: { value: StateValueFrom<typeof shopMachine> }): ShopStatus => {
+  const state = topState(snapshot);
+  return state === 'idle' ? 'loading' : state;
+};

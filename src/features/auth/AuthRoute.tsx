@@ -5,9 +5,9 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { type AuthFormStatus, type AuthNotice, type AuthTab, authFormMachine } from '../../../machines/authFormMachine';
+import { type AuthNotice, type AuthTab, authFormMachine, selectAuthFormStatus } from '../../../machines/authFormMachine';
 import { selectAuthStatus, selectNeedsSecondFactor } from '../../../machines/authMachine';
-import { type CodeStepStatus, twoFactorMachine } from '../../../machines/twoFactorMachine';
+import { selectCodeStepStatus, twoFactorMachine } from '../../../machines/twoFactorMachine';
 import { signIn, signUp } from '../../api/auth';
 import { challengeTotp, verifyTotp } from '../../api/twoFactor';
 import { useNotify, useServices } from '../../services/context';
@@ -85,7 +85,7 @@ function TwoFactorStep({ next }: { next: string }) {
       },
     }),
   );
-  const status = snapshot.value as CodeStepStatus;
+  const status = selectCodeStepStatus(snapshot);
   const { context } = snapshot;
   return (
     <TwoFactorView
@@ -149,7 +149,7 @@ function AuthForm({ next }: { next: string }) {
     send({ type: 'form.tab', tab });
   }, [send, tab]);
 
-  const value = snapshot.value as AuthFormStatus;
+  const value = selectAuthFormStatus(snapshot);
   const { context } = snapshot;
   return (
     <AuthView
