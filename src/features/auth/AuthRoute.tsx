@@ -5,14 +5,15 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { type AuthNotice, type AuthTab, authFormMachine, selectAuthFormStatus } from '../../../machines/authFormMachine';
+import { type AuthNotice, type AuthTab, authFormMachine } from '../../../machines/authFormMachine';
 import { selectAuthStatus, selectNeedsSecondFactor } from '../../../machines/authMachine';
 import { selectCodeStepStatus, twoFactorMachine } from '../../../machines/twoFactorMachine';
 import { signIn, signUp } from '../../api/auth';
 import { challengeTotp, verifyTotp } from '../../api/twoFactor';
 import { useNotify, useServices } from '../../services/context';
 import { Spinner } from '../../ui/Spinner';
-import { AuthView, type AuthViewStatus } from './AuthView';
+import { authFormProps } from './authFormProps';
+import { AuthView } from './AuthView';
 import { TwoFactorView, type TwoFactorViewStatus } from './TwoFactorView';
 import { authSearch, parseAuthTab, parseNext } from './url';
 
@@ -149,20 +150,5 @@ function AuthForm({ next }: { next: string }) {
     send({ type: 'form.tab', tab });
   }, [send, tab]);
 
-  const value = selectAuthFormStatus(snapshot);
-  const { context } = snapshot;
-  return (
-    <AuthView
-      tab={context.tab}
-      // Signed in (or on to the code step), the form stays busy until the route moves on.
-      status={(value === 'signedIn' || value === 'secondFactor' ? 'signingIn' : value) as AuthViewStatus}
-      form={context.form}
-      fieldErrors={context.fieldErrors}
-      weakPasswordReasons={context.weakPasswordReasons}
-      verifyEmailFor={context.verifyEmailFor}
-      onTabChange={(next: AuthTab) => navigate(`/auth${authSearch(next, search)}`, { replace: true })}
-      onChange={(field, v) => send({ type: 'form.change', field, value: v })}
-      onSubmit={() => send({ type: 'form.submit' })}
-    />
-  );
+  return <AuthView {...authFormProps(snapshot, send, (next: AuthTab) => navigate(`/auth${authSearch(next, search)}`, { replace: true }))} />;
 }

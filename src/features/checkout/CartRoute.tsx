@@ -6,23 +6,14 @@ import { fromPromise } from 'xstate';
 import { selectUser } from '../../../machines/authMachine';
 import { selectCurrency, selectItems, selectSubtotal } from '../../../machines/cartMachine';
 import { regionForCountry } from '../../../machines/orders';
-import {
-  checkoutMachine,
-  selectAddress,
-  selectAddressErrors,
-  selectAddressLoading,
-  selectCheckoutBusy,
-  selectFailure,
-  selectQuote,
-  selectRegion,
-  selectReviewing,
-} from '../../../machines/checkoutMachine';
+import { checkoutMachine, selectReviewing } from '../../../machines/checkoutMachine';
 import { createCheckoutSession, fetchLastShippingAddress, fetchShippingRates } from '../../api/checkout';
 import { useServices } from '../../services/context';
 import { useHydrated } from '../../app/hydration';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { CartPageView } from './CartPageView';
+import { checkoutScreen } from './checkoutProps';
 import { leaveForCheckout } from './leaveForCheckout';
 import { ReviewView } from './ReviewView';
 import { readStoredRegion, watchCart, watchLocation, watchReturn } from './checkoutWatchers';
@@ -91,52 +82,15 @@ function CartPage({ currency }: { currency: string }) {
   useEffect(() => {
     wasReviewing.current = reviewing;
   }, [reviewing]);
-  const quote = selectQuote(snapshot, subtotal);
-  const busy = selectCheckoutBusy(snapshot);
-  const failure = selectFailure(snapshot);
-
-  if (reviewing && items.length > 0) {
-    return (
-      <ReviewView
-        items={items}
-        subtotal={subtotal}
-        currency={currency}
-        region={selectRegion(snapshot)}
-        quote={quote}
-        address={selectAddress(snapshot)}
-        addressErrors={selectAddressErrors(snapshot)}
-        addressLoading={selectAddressLoading(snapshot)}
-        busy={busy}
-        failure={failure}
-        onAddressChange={(field, value) => send({ type: 'address.change', field, value })}
-        onBack={() => send({ type: 'review.back' })}
-        onPlaceOrder={() => send({ type: 'order.place' })}
-      />
-    );
-  }
-
-  return (
-    <CartPageView
-      items={items}
-      subtotal={subtotal}
-      currency={currency}
-      region={selectRegion(snapshot)}
-      quote={quote}
-      busy={busy}
-      failure={reviewing ? null : failure}
-      focusCheckout={backFromReview}
-      onSetQty={(id, qty) => cart.send({ type: 'cart.setQty', id, qty })}
-      onRemove={(id) => cart.send({ type: 'cart.remove', id })}
-      onRegionChange={(next) => send({ type: 'region.change', region: next })}
-      onCheckout={() =>
-        send({
-          type: 'checkout.submit',
-          lines: items.map(({ variantId, qty, title }) => ({ variantId, qty, title })),
-          buyer: { userId: user?.id ?? null, email: user?.email ?? null },
-          origin: window.location.origin,
-          locale: language,
-        })
-      }
-    />
-  );
+  const screen = checkoutScreen(snapshot, send, {
+    items,
+    subtotal,
+    currency,
+    buyer: { userId: user?.id ?? null, email: user?.email ?? null },
+    origin: window.location.origin,
+    locale: language,
+    onSetQty: (id, qty) => cart.send({ type: 'cart.setQty', id, qty }),
+    onRemove: (id) => cart.send({ type: 'cart.remove', id }),
+  }, backFromReview);
+  return screen.view === 'review' ? <ReviewView {...screen.props} /> : <CartPageView {...screen.props} />;
 }

@@ -1,9 +1,10 @@
 import { useMachine } from '@xstate/react';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { orderPollingMachine, selectPolledOrder, selectPollingStatus } from '../../../machines/orderPollingMachine';
+import { orderPollingMachine } from '../../../machines/orderPollingMachine';
 import type { OrderDetail } from '../../../machines/orders';
 import { checkoutSessionNeedsSignIn, fetchOrderBySession, fetchOwnOrderBySession } from '../../api/orders';
+import { orderPollingProps } from './orderPollingProps';
 
 export type OrderPollingOptions = {
   /**
@@ -29,9 +30,6 @@ export function useOrderPolling(sessionId: string, { as, onFound }: OrderPolling
     }),
     { input: { sessionId, askSignIn: as === 'guest' } },
   );
-  return {
-    status: selectPollingStatus(snapshot),
-    order: selectPolledOrder(snapshot),
-    refresh: () => send({ type: 'poll.refresh' }),
-  };
+  const { status, order, onRefresh } = orderPollingProps(snapshot, send);
+  return { status, order, refresh: onRefresh };
 }

@@ -4,12 +4,13 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { productFormMachine, selectDirty, selectFormStatus, selectStep } from '../../../../machines/productFormMachine';
+import { productFormMachine, selectDirty, selectFormStatus } from '../../../../machines/productFormMachine';
 import { createProduct, fetchAdminProduct, saveMedia, saveVariants, updateProduct, uploadProductImage } from '../../../api/admin';
 import { useNotify } from '../../../services/context';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { SITE_NAME } from '../../../ui/useDocumentTitle';
 import { ProductFormView } from './ProductFormView';
+import { productFormProps } from './productFormProps';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 const PRODUCTS_HREF = '/admin/products';
@@ -110,30 +111,10 @@ function ProductForm({ productId }: { productId: string | null }) {
   return (
     <>
       <ProductFormView
-        mode={context.mode}
-        status={status}
-        step={selectStep(snapshot)}
-        failure={context.failure}
-        values={context.values}
-        variants={context.variants}
-        images={context.images}
-        uploaded={context.uploaded}
-        errors={context.errors}
-        fileProblems={context.fileProblems}
-        focusRequest={context.focusRequest}
-        onChange={(field, value) => send({ type: 'form.change', field, value })}
-        onFeaturedChange={(featured) => send({ type: 'form.featured', featured })}
-        onVariantChange={(key, field, value) => send({ type: 'variant.change', key, field, value })}
-        onAddVariant={() => send({ type: 'variant.add' })}
-        onRemoveVariant={(key) => send({ type: 'variant.remove', key })}
-        onAddFiles={(files) => send({ type: 'images.add', files })}
-        onRemoveImage={(key) => send({ type: 'image.remove', key })}
-        onMoveImage={(key, toIndex) => send({ type: 'image.move', key, toIndex })}
-        onAltChange={(key, alt) => send({ type: 'image.alt', key, alt })}
-        onSubmit={() => send({ type: 'form.submit' })}
-        onRetry={() => send({ type: status === 'loadFailed' ? 'load.retry' : 'save.retry' })}
-        onReload={() => (selectDirty(snapshot) ? setAskReload(true) : send({ type: 'product.reload' }))}
-        onCancel={() => guard.leave(PRODUCTS_HREF)}
+        {...productFormProps(snapshot, send, {
+          onReload: () => (selectDirty(snapshot) ? setAskReload(true) : send({ type: 'product.reload' })),
+          onCancel: () => guard.leave(PRODUCTS_HREF),
+        })}
       />
       <ConfirmDialog
         open={guard.dialog.open}

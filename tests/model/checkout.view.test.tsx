@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutFlow } from '../../stories/flows/checkout';
+import { replayViews } from './viewReplay';
+
+describe('checkout view: replayed along the graph', () => {
+  it('renders every state of every explored path and offers the control for each next event', { timeout: 120_000 }, () => {
+    const { paths, renders } = replayViews(checkoutFlow);
+    console.log(`checkoutFlow: ${paths} paths replayed, ${renders} renders`);
+    expect(paths).toBeGreaterThan(0);
+    expect(renders).toBeGreaterThan(paths > 1 ? 1 : 0);
+  });
+});

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { productFormFlow } from '../../stories/flows/productForm';
+import { replayViews } from './viewReplay';
+
+describe('productForm view: replayed along the graph', () => {
+  it('renders every state of every explored path and offers the control for each next event', { timeout: 120_000 }, () => {
+    const { paths, renders } = replayViews(productFormFlow);
+    console.log(`productFormFlow: ${paths} paths replayed, ${renders} renders`);
+    expect(paths).toBeGreaterThan(0);
+    expect(renders).toBeGreaterThan(paths > 1 ? 1 : 0);
+  });
+});
