@@ -5,6 +5,9 @@ import { childState, topState } from './status';
 export type ContactField = 'name' | 'email' | 'subject' | 'message';
 export type ContactForm = Record<ContactField, string>;
 
+/** Column limits of contact_messages (supabase/migrations/*_customers.sql): the form stops there. */
+export const CONTACT_LIMITS = { name: 200, email: 254, subject: 200, message: 5000 } as const;
+
 /** Why a field is not accepted; the view words it. */
 export type ContactFieldErrors = { email?: 'required' | 'invalid'; message?: 'required' };
 

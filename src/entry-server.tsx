@@ -7,7 +7,7 @@
  * the screens that show catalogue data are run here until their data is in; their persisted
  * snapshots go into the page, and the browser restores them when it hydrates, so it renders the
  * very same HTML and asks for nothing twice. What only the browser knows (cart, session, stored
- * choices) is rendered as "not known yet" (src/app/hydration.ts).
+ * choices) is rendered as "not known yet" (src/ui/useHydrated.ts).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -18,8 +18,10 @@ import { FEATURED_HOME_LIMIT } from '../machines/catalogue';
 import { detectLocale, localeMachine } from '../machines/localeMachine';
 import { toastMachine } from '../machines/toastMachine';
 import { App } from './app/App';
-import { type FirstScreen, firstScreenKey, serializeFirstScreen, FIRST_SCREEN_ELEMENT_ID } from './app/firstScreen';
+import { serializeFirstScreen, FIRST_SCREEN_ELEMENT_ID } from './app/firstScreen';
+import { type FirstScreen, firstScreenKey } from './services/firstScreen';
 import { screensLoading } from './app/lazyFeature';
+import { isKnownPath } from './app/routes';
 import { categoriesScreenMachine } from './features/collections/CollectionsRoute';
 import { featuredScreenMachine } from './features/home/FeaturedContainer';
 import { productScreenMachine } from './features/product/ProductRoute';
@@ -49,18 +51,6 @@ export type RenderedPage = {
 
 /** The longest a page waits for its data; after that it is sent with the screen still loading. */
 const DATA_DEADLINE_MS = 1500;
-
-/** Paths the app has a screen for (src/app/routes.tsx); anything else renders the 404 page. */
-const KNOWN = [
-  /^\/$/,
-  /^\/shop\/?$/,
-  /^\/shop\/[^/]+\/?$/,
-  /^\/(cart|auth|account|orders|collections|about|contact|privacy|terms|impressum|withdrawal|withdraw)\/?$/,
-  /^\/orders\/[^/]+\/?$/,
-  /^\/support\/(size-guide|shipping|returns|faq)\/?$/,
-  /^\/newsletter\/(confirm|unsubscribe)\/?$/,
-  /^\/admin(\/.*)?$/,
-];
 
 let catalogues: Promise<void> | undefined;
 
@@ -188,7 +178,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   }
   const params = new URLSearchParams(search);
   const locale = detectLocale({ param: params.get('lang'), stored: cookieValue(request.cookie, 'npng.lang'), browserLanguages: acceptedLanguages(request.acceptLanguage) });
-  const known = !malformed && KNOWN.some((pattern) => pattern.test(path));
+  const known = !malformed && isKnownPath(path);
   const snapshots = known ? await loadFirstScreen(path, search, locale) : {};
   const firstScreen: FirstScreen = { locale, snapshots };
 

@@ -6,7 +6,7 @@ import { installChunkReload } from './app/chunkReload';
 import { readFirstScreen } from './app/firstScreen';
 import { screenCommitted } from './app/hydration';
 import { preloadRoute } from './app/routes';
-import { createServices } from './app/services/createServices';
+import { createServices } from './app/actors/createServices';
 import { activateLocale } from './i18n/i18n';
 import './index.css';
 

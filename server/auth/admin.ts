@@ -23,7 +23,7 @@ import {
   type UserRow,
 } from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
-import { issueLinkToken, verifyLink, type LinkType } from './verification.ts';
+import { issueLinkToken, verifyLink, type LinkType } from './linkTokens.ts';
 
 const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
 const userNotFound = () => notFound('user_not_found', 'User not found');

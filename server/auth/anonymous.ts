@@ -1,11 +1,10 @@
 import { json, type ApiRequest, type ApiResponse } from '../http.ts';
-import type { Queryable } from '../db/types.ts';
 import { objectField, type Json } from './body.ts';
 import { now } from './clock.ts';
 import { unprocessable, versionHeaders } from './errors.ts';
 import { startSession } from './sessions.ts';
 import type { AuthState } from './state.ts';
-import { overRequestRateLimit } from './token.ts';
+import { overRequestRateLimit } from './rateLimit.ts';
 import { findUserById } from './users.ts';
 
 /**
@@ -31,27 +30,4 @@ export async function signUpAnonymously(state: AuthState, req: ApiRequest, body:
     return startSession(state.config, tx, user, 'anonymous', req);
   });
   return json(200, session, versionHeaders(req));
-}
-
-/**
- * Once an anonymous user's new email address is confirmed, the user is permanent (GoTrue's
- * emailChangeVerify): `is_anonymous` false, the email confirmed, and an email identity, listed in
- * app_metadata.providers. No-op for a user who was never anonymous. Run inside the transaction that
- * set the email.
- */
-export async function makePermanent(db: Queryable, userId: string): Promise<void> {
-  const at = now();
-  const { rows } = await db.query<{ id: string; email: string }>(
-    `update auth.users set is_anonymous = false, email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2,
-        raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"providers": ["email"]}'::jsonb
-      where id = $1 and is_anonymous returning id, email`,
-    [userId, at],
-  );
-  if (rows.length === 0) return;
-  const { id, email } = rows[0];
-  await db.query(
-    `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-     values ($1, $2, $3::jsonb, 'email', $4, $4) on conflict (provider_id, provider) do nothing`,
-    [id, id, JSON.stringify({ sub: id, email, email_verified: true, phone_verified: false }), at],
-  );
 }

@@ -2,7 +2,6 @@ import { json, type ApiRequest, type ApiResponse } from '../http.ts';
 import type { MailMessage } from '../context.ts';
 import { emailChangeMail } from '../mail/templates.ts';
 import { objectField, optionalStringField, readBody } from './body.ts';
-import { makePermanent } from './anonymous.ts';
 import { authenticate } from './bearer.ts';
 import { now } from './clock.ts';
 import { badRequest, unprocessable, versionHeaders } from './errors.ts';
@@ -12,9 +11,9 @@ import { checkRecipient } from './recipient.ts';
 import { resolveRedirect } from './redirect.ts';
 import { deleteUserSessions } from './sessions.ts';
 import type { AuthState } from './state.ts';
-import { findUserByEmail, findUserById, hashPassword, mergeMetadata, passwordMatches, userJson } from './users.ts';
+import { findUserByEmail, findUserById, hashPassword, makePermanent, mergeMetadata, passwordMatches, userJson } from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
-import { issueLinkToken, verifyLink } from './verification.ts';
+import { issueLinkToken, verifyLink } from './linkTokens.ts';
 
 /** GET /user: the signed-in user. */
 export async function getUser(state: AuthState, req: ApiRequest): Promise<ApiResponse> {

@@ -9,7 +9,7 @@ import { resolveRedirect } from './redirect.ts';
 import type { AuthState } from './state.ts';
 import { createUser, findUserByEmail, isConfirmed, type UserRow } from './users.ts';
 import { normaliseEmail } from './validate.ts';
-import { issueLinkToken, verifyLink } from './verification.ts';
+import { issueLinkToken, verifyLink } from './linkTokens.ts';
 
 const RESEND_TYPES = ['signup', 'email_change', 'sms', 'phone_change'];
 

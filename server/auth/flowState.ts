@@ -3,7 +3,7 @@ import type { Queryable } from '../db/types.ts';
 import { stringField, type Json } from './body.ts';
 import { now } from './clock.ts';
 import { badRequest, notFound, unprocessable } from './errors.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from './randomTokens.ts';
 
 /**
  * PKCE for e-mailed links, as GoTrue does it (internal/api/pkce.go, models/flow_state.go): a request

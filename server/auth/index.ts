@@ -12,9 +12,9 @@ import { reauthenticate } from './reauthenticate.ts';
 import { HEALTH, settingsJson } from './settings.ts';
 import { signup } from './signup.ts';
 import { createAuthState, type AuthState } from './state.ts';
-import { token } from './token.ts';
+import { token } from './tokenGrants.ts';
 import { authorize, refuseDisabledFeature } from './unsupported.ts';
-import { verifyLinkFromEmail, verifyOtp } from './verify.ts';
+import { verifyLinkFromEmail, verifyOtp } from './verifyEndpoint.ts';
 
 type Handler = (state: AuthState, req: ApiRequest) => Promise<ApiResponse>;
 

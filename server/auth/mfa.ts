@@ -7,7 +7,7 @@ import { epochSeconds, now } from './clock.ts';
 import { AuthError, badRequest, forbidden, notFound, unprocessable, versionHeaders } from './errors.ts';
 import { addAmrClaim, insertRefreshToken, sessionAssurance, sessionJson } from './sessions.ts';
 import type { AuthState } from './state.ts';
-import { overRequestRateLimit } from './token.ts';
+import { overRequestRateLimit } from './rateLimit.ts';
 import { acceptedStep, newTotpSecret, openSecret, qrCodeSvg, sealSecret, totpUri } from './totp.ts';
 import { FACTOR_JSON_SQL, findUserById, isUuid, type UserRow } from './users.ts';
 

@@ -1,3 +1,8 @@
+import { tooManyRequests } from './errors.ts';
+
+/** GoTrue's 429 for a client over one of the limits below. */
+export const overRequestRateLimit = () => tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+
 /**
  * A fixed budget of requests per client per window, kept in memory (one process serves one shop).
  * Each key remembers only the request times still inside the window.

@@ -8,9 +8,9 @@ import { now } from './clock.ts';
 import { badRequest, tooManyRequests, unprocessable, versionHeaders } from './errors.ts';
 import { checkRecipient } from './recipient.ts';
 import type { AuthState } from './state.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from './randomTokens.ts';
 import type { UserRow } from './users.ts';
-import { LINK_LIFETIME_MS } from './verification.ts';
+import { LINK_LIFETIME_MS } from './linkTokens.ts';
 
 /** One nonce mail a minute per user (GoTrue's SMTP_MAX_FREQUENCY default). */
 const MAX_FREQUENCY_MS = 60_000;

@@ -4,7 +4,7 @@ import type { ApiRequest } from '../http.ts';
 import type { Json } from './body.ts';
 import { epochSeconds, now } from './clock.ts';
 import { signAccessJwt } from './signing.ts';
-import { randomToken } from './tokens.ts';
+import { randomToken } from './randomTokens.ts';
 import { findUserById, userJson, type UserRow } from './users.ts';
 
 /** How the session was established, as the JWT's amr claim names it ('totp': the second factor). */

@@ -10,10 +10,10 @@ import { resolveRedirect } from './redirect.ts';
 import { startSession } from './sessions.ts';
 import type { AuthState } from './state.ts';
 import { checkRecipient } from './recipient.ts';
-import { overRequestRateLimit } from './token.ts';
+import { overRequestRateLimit } from './rateLimit.ts';
 import { createUser, findUserByEmail, findUserById, hashPassword, isConfirmed, userJson } from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
-import { issueLinkToken, verifyLink } from './verification.ts';
+import { issueLinkToken, verifyLink } from './linkTokens.ts';
 
 /** Rejects what this server does not offer, with GoTrue's wording where GoTrue has one. */
 function rejectUnsupportedFlows(phone: string, email: string): void {

@@ -171,3 +171,26 @@ export function userJson(user: UserRow): Json {
     ...(user.factors.length > 0 ? { factors: user.factors } : {}),
   };
 }
+
+/**
+ * Once an anonymous user's new email address is confirmed, the user is permanent (GoTrue's
+ * emailChangeVerify): `is_anonymous` false, the email confirmed, and an email identity, listed in
+ * app_metadata.providers. No-op for a user who was never anonymous. Run inside the transaction that
+ * set the email.
+ */
+export async function makePermanent(db: Queryable, userId: string): Promise<void> {
+  const at = now();
+  const { rows } = await db.query<{ id: string; email: string }>(
+    `update auth.users set is_anonymous = false, email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2,
+        raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"providers": ["email"]}'::jsonb
+      where id = $1 and is_anonymous returning id, email`,
+    [userId, at],
+  );
+  if (rows.length === 0) return;
+  const { id, email } = rows[0];
+  await db.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+     values ($1, $2, $3::jsonb, 'email', $4, $4) on conflict (provider_id, provider) do nothing`,
+    [id, id, JSON.stringify({ sub: id, email, email_verified: true, phone_verified: false }), at],
+  );
+}

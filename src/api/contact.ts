@@ -1,9 +1,6 @@
 import { supabase } from './client';
 import { toApiError } from './errors';
 
-/** Column limits of contact_messages (supabase/migrations/*_customers.sql). */
-export const CONTACT_LIMITS = { name: 200, email: 254, subject: 200, message: 5000 } as const;
-
 export type ContactMessage = {
   name: string;
   email: string;

@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { Router } from 'wouter';
 import { i18n } from '../i18n/i18n';
 import { ServicesProvider, type AppServices } from '../services/context';
-import { type FirstScreen, FirstScreenProvider } from './firstScreen';
+import { type FirstScreen, FirstScreenProvider } from '../services/firstScreen';
 import { AppRoutes } from './routes';
 import { Shell } from './Shell';
 import { CrashBoundary } from './shell/ErrorBoundaries';
@@ -10,7 +10,7 @@ import { ScrollToTop } from './ScrollToTop';
 
 export type AppProps = {
   services: AppServices;
-  /** The server-rendered first screen this app hydrates (src/app/firstScreen.tsx). */
+  /** The server-rendered first screen this app hydrates (src/services/firstScreen.tsx, src/app/firstScreen.ts). */
   firstScreen?: FirstScreen;
   /** On the server: the URL being rendered (the browser's location otherwise). */
   ssr?: { path: string; search: string };

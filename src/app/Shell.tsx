@@ -10,7 +10,7 @@ import { selectLocale } from '../../machines/localeMachine';
 import { selectToasts } from '../../machines/toastMachine';
 import type { SearchDialogContainerProps } from '../features/search/SearchDialogContainer';
 import { isLocale, loadFeatureCatalog } from '../i18n/i18n';
-import { useHydrated } from './hydration';
+import { useHydrated } from '../ui/useHydrated';
 import { useServices } from '../services/context';
 import { lazyFeature, lazyWithPreload } from './lazyFeature';
 import { NewsletterSignup } from './routes';

@@ -1,21 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
-
-const never = () => () => undefined;
-
-/**
- * False while the page is rendered on the server and while the browser hydrates that HTML; true
- * from the render after hydration on (and at once in an app that was not server-rendered).
- * What only the browser knows — the saved cart, the session, stored choices — is shown through it,
- * so the hydrating render matches the server's HTML exactly and the browser's state follows in the
- * very next render (React's getServerSnapshot contract).
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
-}
+import { useEffect } from 'react';
 
 let committed: () => void = () => undefined;
 /** Resolves once the page's screen (the route inside its Suspense boundary) has been committed. */

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { type DefaultParams, Redirect, Route, type StringRouteParams, Switch, useLocation } from 'wouter';
 import type { AdminScreen } from '../features/admin/AdminRoute';
 import { IMAGE_DISPLAYS, type ImageDisplay, responsiveImage } from '../ui/images';
 import { Spinner } from '../ui/Spinner';
@@ -111,93 +111,77 @@ function Screen({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC §2 route table. */
+type ScreenRoute = { path: string; screen: (params: DefaultParams) => ReactNode };
+
+/** One row of the route table; the screen gets the path's parameters by name (`/shop/:slug` → `slug`). */
+const route = <P extends string>(path: P, screen: (params: StringRouteParams<P>) => ReactNode): ScreenRoute => ({
+  path,
+  screen: screen as (params: DefaultParams) => ReactNode,
+});
+
+/** SPEC §2 route table: the screens the app has, and so the paths the server renderer knows (isKnownPath). */
+const ROUTES: ScreenRoute[] = [
+  route('/', () => <Home />),
+  route('/shop', () => <Shop />),
+  route('/shop/:slug', ({ slug }) => <Product key={slug} slug={slug} />),
+  route('/cart', () => <Cart />),
+  route('/auth', () => <Auth />),
+  route('/account', () => <Account newsletter={<NewsletterSignup source="account" />} />),
+  route('/orders', () => <Orders />),
+  route('/orders/:orderNumber', ({ orderNumber }) => <OrderDetail key={orderNumber} orderNumber={orderNumber} />),
+  route('/collections', () => <Collections />),
+  route('/about', () => <About />),
+  route('/contact', () => <Contact />),
+  route('/support/size-guide', () => <SizeGuide />),
+  route('/support/shipping', () => <Shipping />),
+  route('/support/returns', () => <Returns />),
+  route('/support/faq', () => <Faq />),
+  route('/privacy', () => <Privacy />),
+  route('/terms', () => <Terms />),
+  route('/withdrawal', () => <WithdrawalInformation />),
+  route('/withdraw', () => <Withdraw />),
+  route('/newsletter/confirm', () => <NewsletterLink action="confirm" />),
+  route('/newsletter/unsubscribe', () => <NewsletterLink action="unsubscribe" />),
+  route('/impressum', () => <Impressum />),
+  route('/admin', () => <Redirect to="/admin/products" replace />),
+  route('/admin/products', () => <Admin page="products" />),
+  route('/admin/products/new', () => <Admin page="newProduct" />),
+  route('/admin/products/:productId/edit', ({ productId }) => <Admin page="editProduct" productId={productId} />),
+  route('/admin/reviews', () => <Admin page="reviews" />),
+  route('/admin/orders', () => <Admin page="orders" />),
+  route('/admin/orders/:orderNumber', ({ orderNumber }) => <Admin page="order" orderNumber={orderNumber} />),
+  route('/admin/withdrawals', () => <Admin page="withdrawals" />),
+];
+
+/**
+ * A route's path as the server matches it: `/shop/:slug` → `/^\/shop\/[^/]+\/?$/`, a trailing
+ * slash allowed as wouter allows it.
+ */
+function serverPattern(path: string): RegExp {
+  const segments = path
+    .split('/')
+    .slice(1)
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.map((segment) => (segment ? `\\/${segment}` : '')).join('')}\\/?$`);
+}
+
+const KNOWN_PATHS = ROUTES.map((entry) => serverPattern(entry.path));
+/** The server has always answered 200 for every path under /admin (an unknown one shows the 404 page). */
+const ADMIN_AREA = /^\/admin(\/.*)?$/;
+
+/** Whether the app has a screen for this path: the server renderer answers 404 for any other. */
+export function isKnownPath(path: string): boolean {
+  return ADMIN_AREA.test(path) || KNOWN_PATHS.some((pattern) => pattern.test(path));
+}
+
 export function AppRoutes() {
   return (
     <Screen>
       <Switch>
-        <Route path="/">
-          <Home />
-        </Route>
-        <Route path="/shop">
-          <Shop />
-        </Route>
-        <Route path="/shop/:slug">{({ slug }) => <Product key={slug} slug={slug} />}</Route>
-        <Route path="/cart">
-          <Cart />
-        </Route>
-        <Route path="/auth">
-          <Auth />
-        </Route>
-        <Route path="/account">
-          <Account newsletter={<NewsletterSignup source="account" />} />
-        </Route>
-        <Route path="/orders">
-          <Orders />
-        </Route>
-        <Route path="/orders/:orderNumber">{({ orderNumber }) => <OrderDetail key={orderNumber} orderNumber={orderNumber} />}</Route>
-        <Route path="/collections">
-          <Collections />
-        </Route>
-        <Route path="/about">
-          <About />
-        </Route>
-        <Route path="/contact">
-          <Contact />
-        </Route>
-        <Route path="/support/size-guide">
-          <SizeGuide />
-        </Route>
-        <Route path="/support/shipping">
-          <Shipping />
-        </Route>
-        <Route path="/support/returns">
-          <Returns />
-        </Route>
-        <Route path="/support/faq">
-          <Faq />
-        </Route>
-        <Route path="/privacy">
-          <Privacy />
-        </Route>
-        <Route path="/terms">
-          <Terms />
-        </Route>
-        <Route path="/withdrawal">
-          <WithdrawalInformation />
-        </Route>
-        <Route path="/withdraw">
-          <Withdraw />
-        </Route>
-        <Route path="/newsletter/confirm">
-          <NewsletterLink action="confirm" />
-        </Route>
-        <Route path="/newsletter/unsubscribe">
-          <NewsletterLink action="unsubscribe" />
-        </Route>
-        <Route path="/impressum">
-          <Impressum />
-        </Route>
-        <Route path="/admin">
-          <Redirect to="/admin/products" replace />
-        </Route>
-        <Route path="/admin/products">
-          <Admin page="products" />
-        </Route>
-        <Route path="/admin/products/new">
-          <Admin page="newProduct" />
-        </Route>
-        <Route path="/admin/products/:productId/edit">{({ productId }) => <Admin page="editProduct" productId={productId} />}</Route>
-        <Route path="/admin/reviews">
-          <Admin page="reviews" />
-        </Route>
-        <Route path="/admin/orders">
-          <Admin page="orders" />
-        </Route>
-        <Route path="/admin/orders/:orderNumber">{({ orderNumber }) => <Admin page="order" orderNumber={orderNumber} />}</Route>
-        <Route path="/admin/withdrawals">
-          <Admin page="withdrawals" />
-        </Route>
+        {ROUTES.map(({ path, screen }) => (
+          // biome-ignore lint/correctness/useJsxKeyInIterable: the Switch renders one of them, never the list; without keys a screen that stays across paths (the admin area) keeps its state, as with written-out routes
+          <Route path={path}>{screen}</Route>
+        ))}
         <Route>
           <NotFoundView />
         </Route>

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from '../../machines/authMachine';
-import { useHydrated } from '../app/hydration';
+import { useHydrated } from '../ui/useHydrated';
 import { useServices } from './context';
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;

@@ -175,9 +175,9 @@ export async function fetchVariants(request: APIRequestContext, limit = 2): Prom
   return rows.map(({ products, ...v }) => ({ ...v, title: products.title, currency: products.currency }));
 }
 
-/** The versioned localStorage key of the cart (src/app/services/cart.ts). */
+/** The versioned localStorage key of the cart (src/app/actors/cart.ts). */
 export const CART_KEY = 'npng.cart.v1';
-/** The language choice's storage key (src/app/services/locale.ts). */
+/** The language choice's storage key (src/app/actors/locale.ts). */
 export const LOCALE_KEY = 'npng.lang';
 
 /** Writes raw text under the cart key and reloads, so the app starts from it. */
@@ -188,7 +188,7 @@ export async function seedCartRaw(page: Page, raw: string): Promise<void> {
   await expectHydrated(page);
 }
 
-/** Cart lines as the app stores them (src/app/services/cart.ts) for the given variants (qty each). */
+/** Cart lines as the app stores them (src/app/actors/cart.ts) for the given variants (qty each). */
 export function cartLines(lines: { variant: SeedVariant; qty: number }[]) {
   return lines.map(({ variant, qty }) => ({
     id: variant.id,

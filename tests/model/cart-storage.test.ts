@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY, createCartActor, restoreCart, saveCart } from '../../src/app/services/cart';
+import { CART_STORAGE_KEY, createCartActor, restoreCart, saveCart } from '../../src/app/actors/cart';
 import { selectItems } from '../../machines/cartMachine';
 
 const line = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: '/tee.png', size: 'M', color: 'Black', qty: 2, currency: 'EUR' };

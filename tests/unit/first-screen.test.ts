@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fillTemplate } from '../../server/web';
-import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen, readFirstScreen, serializeFirstScreen } from '../../src/app/firstScreen';
+import { FIRST_SCREEN_ELEMENT_ID, readFirstScreen, serializeFirstScreen } from '../../src/app/firstScreen';
+import type { FirstScreen } from '../../src/services/firstScreen';
 
 /**
  * The first screen's way into the page (docs/adr/0018): the machines' snapshots are serialized into

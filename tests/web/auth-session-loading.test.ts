@@ -1,5 +1,5 @@
 /**
- * The app's auth actor (src/app/services/auth.ts) over src/api/auth.ts with supabase-js's real
+ * The app's auth actor (src/app/actors/auth.ts) over src/api/auth.ts with supabase-js's real
  * auth client behind a fake backend: the client's code is loaded only when there is a session to
  * restore, a sign-in, or a session another tab stored (ADR 0017), and the machine's states are the
  * ones it always had.
@@ -50,7 +50,7 @@ let actor: Actor<typeof authMachine> | undefined;
 /** A fresh app (modules, so a fresh client) with its auth actor started, as main.tsx does. */
 async function startApp() {
   vi.resetModules();
-  const services = await import('../../src/app/services/auth');
+  const services = await import('../../src/app/actors/auth');
   const api = await import('../../src/api/auth');
   const client = await import('../../src/api/client');
   actor = services.createAuthActor().start();

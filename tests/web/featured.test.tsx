@@ -6,10 +6,10 @@ import { FEATURED_HOME_LIMIT, type ProductSummary } from '../../machines/catalog
 import { selectDrawerOpen, selectItems } from '../../machines/cartMachine';
 import { selectToasts } from '../../machines/toastMachine';
 import { fetchFeatured } from '../../src/api/products';
-import { createCartActor } from '../../src/app/services/cart';
-import { memoryStorage } from '../../src/app/services/storage';
-import { createToastActor } from '../../src/app/services/toasts';
-import { FirstScreenProvider } from '../../src/app/firstScreen';
+import { createCartActor } from '../../src/app/actors/cart';
+import { memoryStorage } from '../../src/app/actors/storage';
+import { createToastActor } from '../../src/app/actors/toasts';
+import { FirstScreenProvider } from '../../src/services/firstScreen';
 import { featuredScreenMachine } from '../../src/features/home/FeaturedContainer';
 import HomeRoute from '../../src/features/home/HomeRoute';
 import { analytics } from '../../src/services/analytics';

@@ -7,7 +7,7 @@ import { toastMachine } from '../../machines/toastMachine';
 import { CHUNK_RELOAD_KEY, installChunkReload } from '../../src/app/chunkReload';
 import { Shell } from '../../src/app/Shell';
 import { AccountMenu } from '../../src/app/shell/AccountMenu';
-import { COUNTRY_STORAGE_KEY, createLocaleActor } from '../../src/app/services/locale';
+import { COUNTRY_STORAGE_KEY, createLocaleActor } from '../../src/app/actors/locale';
 import { fakeAuth, render, renderAt } from './support';
 
 // The account menu's and the cart drawer's code "fails to download": React.lazy rethrows the

@@ -4,14 +4,7 @@ import { lazyWithPreload } from '../lazyFeature';
 import { QuietBoundary } from './ErrorBoundaries';
 import { button } from '../../../styled-system/recipes';
 import { UserIcon } from '../../ui/icons';
-
-export type AccountMenuProps = {
-  signedIn: boolean;
-  /** The database says this user is an admin: the menu also offers the Admin Dashboard. */
-  isAdmin?: boolean;
-  onNavigate: (href: string) => void;
-  onSignOut: () => void;
-};
+import type { AccountMenuProps } from './accountMenuProps';
 
 const { Component: AccountMenuPopup, preload } = lazyWithPreload(() => import('./AccountMenuPopup'));
 

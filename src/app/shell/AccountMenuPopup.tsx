@@ -5,7 +5,7 @@ import { css } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
 import { UserIcon } from '../../ui/icons';
 import { ADMIN_HREF, accountLinks } from '../navigation';
-import type { AccountMenuProps } from './AccountMenu';
+import type { AccountMenuProps } from './accountMenuProps';
 
 
 const item = css({

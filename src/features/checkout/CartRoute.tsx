@@ -9,7 +9,7 @@ import { regionForCountry } from '../../../machines/orders';
 import { checkoutMachine, selectReviewing } from '../../../machines/checkoutMachine';
 import { createCheckoutSession, fetchLastShippingAddress, fetchShippingRates } from '../../api/checkout';
 import { useServices } from '../../services/context';
-import { useHydrated } from '../../app/hydration';
+import { useHydrated } from '../../ui/useHydrated';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { CartPageView } from './CartPageView';

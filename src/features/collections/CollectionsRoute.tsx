@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { categoriesMachine, selectCategoriesStatus } from '../../../machines/categoriesMachine';
 import { fetchCategories } from '../../api/categories';
-import { firstScreenKey, useFirstSnapshot } from '../../app/firstScreen';
+import { firstScreenKey, useFirstSnapshot } from '../../services/firstScreen';
 import { CollectionsView } from './CollectionsView';
 
 /** The categories machine with its data source; the server renders the first screen with it too. */

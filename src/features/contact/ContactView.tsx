@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent, ReactNode } from 'react';
-import type { ContactField, ContactFieldErrors, ContactStatus } from '../../../machines/contactMachine';
+import { CONTACT_LIMITS, type ContactField, type ContactFieldErrors, type ContactStatus } from '../../../machines/contactMachine';
 import { css, cx } from '../../../styled-system/css';
-import { CONTACT_LIMITS } from '../../api/contact';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';

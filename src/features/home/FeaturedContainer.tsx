@@ -4,7 +4,7 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { FEATURED_HOME_LIMIT, quickAddFromFeatured, type ProductSummary } from '../../../machines/catalogue';
 import { featuredMachine, selectFeaturedStatus } from '../../../machines/featuredMachine';
 import { fetchFeatured } from '../../api/products';
-import { firstScreenKey, useAfterRestore, useFirstSnapshot } from '../../app/firstScreen';
+import { firstScreenKey, useAfterRestore, useFirstSnapshot } from '../../services/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
 import { useAddToCart } from '../../services/useAddToCart';
 import { FeaturedView } from './FeaturedView';

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { productMachine, productStatus, sideStatus } from '../../../machines/productMachine';
 import { fetchProductBySlug, fetchRating, fetchRelated } from '../../api/products';
 import { fetchReviews } from '../../api/reviews';
-import { firstScreenKey, useAfterRestore, useFirstSnapshot } from '../../app/firstScreen';
+import { firstScreenKey, useAfterRestore, useFirstSnapshot } from '../../services/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
 import { useServices } from '../../services/context';
 import { useAddToCart } from '../../services/useAddToCart';

@@ -7,7 +7,7 @@ import { quickAddFromShop, SHOP_PAGE_SIZE, type ProductSummary } from '../../../
 import { shopMachine, shopStatus } from '../../../machines/shopMachine';
 import { clearFilters, pageCount, withChange } from '../../../machines/shopQuery';
 import { fetchShopPage } from '../../api/products';
-import { firstScreenKey, useFirstSnapshot } from '../../app/firstScreen';
+import { firstScreenKey, useFirstSnapshot } from '../../services/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
 import { useAddToCart } from '../../services/useAddToCart';
 import { ShopView } from './ShopView';

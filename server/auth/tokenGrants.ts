@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { json, type ApiRequest, type ApiResponse } from '../http.ts';
 import { readBody, stringField } from './body.ts';
-import { AuthError, badRequest, notFound, tooManyRequests, unprocessable, versionHeaders } from './errors.ts';
+import { AuthError, badRequest, notFound, unprocessable, versionHeaders } from './errors.ts';
 import { refreshTokenGrant } from './refresh.ts';
 import { redeemAuthCode } from './flowState.ts';
 import { startSession } from './sessions.ts';
@@ -9,12 +9,11 @@ import type { AuthState } from './state.ts';
 import { idTokenGrant, web3Grant } from './unsupported.ts';
 import { findUserByEmail, findUserById, isBanned, passwordMatches } from './users.ts';
 import { passwordWeaknesses } from './validate.ts';
-import { linkTypeOfFlow, SESSION_METHOD } from './verification.ts';
+import { overRequestRateLimit } from './rateLimit.ts';
+import { linkTypeOfFlow, SESSION_METHOD } from './linkTokens.ts';
 
 /** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
 const DUMMY_HASH = bcrypt.hashSync('no-such-user-password', 10);
-
-export const overRequestRateLimit = () => tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
 
 /** POST /token?grant_type=…: password sign-in, refresh-token rotation and PKCE auth codes. */
 export async function token(state: AuthState, req: ApiRequest): Promise<ApiResponse> {

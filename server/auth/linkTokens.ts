@@ -1,11 +1,10 @@
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/types.ts';
-import { makePermanent } from './anonymous.ts';
 import { now } from './clock.ts';
 import { createFlowState, PKCE_PREFIX, type FlowMethod, type PkceChallenge } from './flowState.ts';
 import type { AuthMethod } from './sessions.ts';
-import { hashToken, randomToken } from './tokens.ts';
-import { findUserByEmail, findUserById, findUserByTokenHash, type UserRow } from './users.ts';
+import { hashToken, randomToken } from './randomTokens.ts';
+import { findUserByEmail, findUserById, findUserByTokenHash, makePermanent, type UserRow } from './users.ts';
 
 /** The emailed link types GoTrue verifies (`email` is the generic OTP type: signup or magic link). */
 export const LINK_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email'] as const;

@@ -5,7 +5,7 @@ import { issueAuthCode, PKCE_PREFIX } from './flowState.ts';
 import { resolveRedirect, withErrorParams, withFragment, withQuery } from './redirect.ts';
 import { startSession, type SessionJson } from './sessions.ts';
 import type { AuthState } from './state.ts';
-import { consumeLinkToken, FLOW_METHOD, isLinkType, SESSION_METHOD, type LinkType, type VerifyFailure } from './verification.ts';
+import { consumeLinkToken, FLOW_METHOD, isLinkType, SESSION_METHOD, type LinkType, type VerifyFailure } from './linkTokens.ts';
 
 function requireLinkType(raw: string): LinkType {
   if (raw === '') throw badRequest('validation_failed', 'Verify requires a verification type');
