@@ -119,9 +119,13 @@ export const checkoutMachine = setup({
   },
   actions: {
     /** Leaves for the hosted payment page. */
-    redirect: (_, _params: { url: string }) => {},
+    redirect: (_, _params: { url: string }) => {
+      throw new Error('provide redirect');
+    },
     /** Remembers the shopper's region for the next visit. */
-    persistRegion: (_, _params: { region: ShippingRegion }) => {},
+    persistRegion: (_, _params: { region: ShippingRegion }) => {
+      throw new Error('provide persistRegion');
+    },
     chooseRegion: assign(({ event }) => (event.type === 'region.change' ? { region: event.region, chosen: true } : {})),
     locateRegion: assign(({ event }) => (event.type === 'region.located' ? { region: event.region } : {})),
     restoreRegion: assign(({ event }) => (event.type === 'region.restored' ? { region: event.region, chosen: true } : {})),

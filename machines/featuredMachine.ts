@@ -19,7 +19,9 @@ export const featuredMachine = setup({
     }),
   },
   actions: {
-    listViewed: (_, _params: { products: ProductSummary[] }) => {},
+    listViewed: (_, _params: { products: ProductSummary[] }) => {
+      throw new Error('provide listViewed');
+    },
   },
 }).createMachine({
   id: 'featured',

@@ -43,7 +43,9 @@ export const orderPollingMachine = setup({
   },
   actions: {
     /** The order is there: the app adds it to the list (and clears nothing more). */
-    orderFound: (_, _params: { order: OrderDetail }) => {},
+    orderFound: (_, _params: { order: OrderDetail }) => {
+      throw new Error('provide orderFound');
+    },
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
   },
   guards: {

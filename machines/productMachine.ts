@@ -74,9 +74,15 @@ export const productMachine = setup({
     }),
   },
   actions: {
-    addToCart: (_, _request: CartRequest) => {},
-    goToCart: () => {},
-    viewItem: (_, _view: { product: Product; variant: Variant | null }) => {},
+    addToCart: (_, _request: CartRequest) => {
+      throw new Error('provide addToCart');
+    },
+    goToCart: () => {
+      throw new Error('provide goToCart');
+    },
+    viewItem: (_, _view: { product: Product; variant: Variant | null }) => {
+      throw new Error('provide viewItem');
+    },
   },
   guards: {
     notFound: (_, { error }: { error: unknown }) => isNotFound(error),

@@ -54,7 +54,9 @@ export const reviewFormMachine = setup({
     }),
   },
   actions: {
-    notify: (_, _notice: ReviewNotice) => {},
+    notify: (_, _notice: ReviewNotice) => {
+      throw new Error('provide notify');
+    },
     changeDraft: assign(({ context, event }) =>
       event.type === 'draft.change' ? { draft: { ...context.draft, [event.field]: event.value.slice(0, event.field === 'title' ? TITLE_MAX : BODY_MAX) } } : {},
     ),
