@@ -169,7 +169,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: FRAMEWORK },
             { name: 'shell', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]main\.tsx$|\.html$/.test(id) },
-            { debugName: 'idle', test: /[\\/](src|machines)[\\/]/, name: idleChunk },
+            { debugName: 'idle', test: /[\\/](src|machines|domain)[\\/]/, name: idleChunk },
           ],
         },
       },

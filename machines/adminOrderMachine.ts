@@ -1,17 +1,9 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import {
-  type AdminOrderDetail,
-  type AdminRefund,
-  canCancelByRefund,
-  canRefund,
-  canShip,
-  needsConfirmation,
-  nextStatuses,
-  type OrderStatus,
-  type RefundRequest,
-  shipsWithDialog,
-} from './admin';
-import { parseOrderNumber } from './orders';
+import { errorMessage } from '../domain/errors';
+import { type AdminOrderDetail, canCancelByRefund, canRefund, canShip } from '../domain/adminOrders';
+import { needsConfirmation, nextStatuses, type OrderStatus, shipsWithDialog } from '../domain/orderStatus';
+import type { AdminRefund, RefundRequest } from '../domain/refunds';
+import { parseOrderNumber } from '../domain/orders';
 import { type RefundDialogOutput, refundDialogMachine } from './refundDialogMachine';
 import { type ShipOrderOutput, shipOrderMachine } from './shipOrderMachine';
 import { type ChildStateOf, childState, topState } from './status';
@@ -54,11 +46,6 @@ export type AdminOrderEvent =
   | { type: 'cancel.open' }
   /** Retry of a failed refund from the order's refunds list. */
   | { type: 'refund.retry'; refundId: string };
-
-const messageOf = (error: unknown): string => {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message !== '' ? message : 'Unknown error';
-};
 
 /** src/api/admin.ts setOrderStatus throws an ApiError with this code when the order is no longer in the status the admin saw. */
 const isStaleError = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'stale';
@@ -140,7 +127,7 @@ export const adminOrderMachine = setup({
           { guard: { type: 'found', params: ({ event }) => event.output }, target: 'loaded', actions: assign({ order: ({ event }) => event.output }) },
           { target: 'notFound' },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
       },
     },
     failed: { entry: assign({ order: null }), on: { 'order.retry': 'loading' } },
@@ -228,7 +215,7 @@ export const adminOrderMachine = setup({
             },
             onError: {
               target: 'reloading',
-              actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'refundFailed', message: messageOf(event.error) }) }, assign({ retryId: null })],
+              actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'refundFailed', message: errorMessage(event.error, 'Unknown error') }) }, assign({ retryId: null })],
             },
           },
         },
@@ -243,7 +230,7 @@ export const adminOrderMachine = setup({
               { target: '#adminOrder.notFound' },
             ],
             // What was done is done; the page keeps what it shows and says the reload failed.
-            onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ kind: 'failed', message: messageOf(event.error) }) } },
+            onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ kind: 'failed', message: errorMessage(event.error, 'Unknown error') }) } },
           },
         },
         confirming: {
@@ -272,7 +259,7 @@ export const adminOrderMachine = setup({
             },
             onError: [
               { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'refreshing', actions: 'clearTarget' },
-              { target: 'idle', actions: ['clearTarget', { type: 'notify', params: ({ event }) => ({ kind: 'failed', message: messageOf(event.error) }) }] },
+              { target: 'idle', actions: ['clearTarget', { type: 'notify', params: ({ event }) => ({ kind: 'failed', message: errorMessage(event.error, 'Unknown error') }) }] },
             ],
           },
         },
@@ -293,7 +280,7 @@ export const adminOrderMachine = setup({
               },
               { target: '#adminOrder.notFound' },
             ],
-            onError: { target: '#adminOrder.failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+            onError: { target: '#adminOrder.failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
           },
         },
       },

@@ -1,5 +1,8 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { AdminOrderQuery, AdminOrderRow, AdminRefund, Page } from './admin';
+import { errorMessage } from '../domain/errors';
+import type { Page } from '../domain/adminLists';
+import type { AdminOrderQuery, AdminOrderRow } from '../domain/adminOrders';
+import type { AdminRefund } from '../domain/refunds';
 import { type StateOf, topState } from './status';
 
 export type AdminOrdersInput = { query: AdminOrderQuery };
@@ -22,11 +25,6 @@ export type AdminOrdersEvent =
   /** The URL's query (the container sends it on every change). */
   | { type: 'orders.query'; query: AdminOrderQuery }
   | { type: 'orders.retry' };
-
-const messageOf = (error: unknown): string => {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message !== '' ? message : 'Unknown error';
-};
 
 /**
  * A new query (re)starts the load, stopping the one in flight. Declared per state rather than at
@@ -66,7 +64,7 @@ export const adminOrdersMachine = setup({
     id: 'fetchAutoRefunds',
     src: 'fetchAutoRefunds',
     onDone: { actions: assign({ autoRefunds: ({ event }) => event.output }) },
-    onError: { actions: assign({ autoRefundsError: ({ event }) => messageOf(event.error) }) },
+    onError: { actions: assign({ autoRefundsError: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
   },
   initial: 'loading',
   states: {
@@ -78,7 +76,7 @@ export const adminOrdersMachine = setup({
         src: 'fetchOrders',
         input: ({ context }) => context.query,
         onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
-        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
       },
     },
     loaded: { on: { 'orders.query': newQuery } },

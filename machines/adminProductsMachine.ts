@@ -1,5 +1,8 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminProductRow, type Page, type ProductStatus, toggledStatus } from './admin';
+import { errorMessage } from '../domain/errors';
+import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminProductRow, type Page, searchTerm } from '../domain/adminLists';
+import { lastPageInstead } from '../domain/paging';
+import { type ProductStatus, toggledStatus } from '../domain/products';
 
 /** Typing in the search waits this long for the next key before the list asks again (SPEC §9's search debounce). */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
@@ -16,10 +19,6 @@ export type AdminProductsInput = { query: AdminProductQuery };
 /** Where the list goes next: the URL is the source of the query, so the machine asks the app to show this one. */
 export type AdminProductsNavigation = { query: AdminProductQuery; replace: boolean };
 
-// TODO(domain): take these from domain/ once it is on main (pageCount/lastPageInstead from domain/paging.ts; the search term with the admin lists).
-const ADMIN_SEARCH_MAX = 100;
-const searchTerm = (text: string) => text.trim().slice(0, ADMIN_SEARCH_MAX).trim();
-const pageCount = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
 type Context = {
   /** The query shown, or being waited for or loaded. */
@@ -49,11 +48,6 @@ type WriteDone = { type: `xstate.done.actor.${string}`; actorId: string; output:
 type WriteFailed = { type: `xstate.error.actor.${string}`; actorId: string; error: unknown };
 
 export const writeId = (kind: ToggleKind, productId: string) => `${kind}:${productId}`;
-
-const messageOf = (error: unknown): string => {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' ? message : '';
-};
 
 const without = (writes: Record<string, PendingWrite>, id: string) => {
   const { [id]: _ended, ...rest } = writes;
@@ -138,7 +132,7 @@ export const adminProductsMachine = setup({
     /** The typed text asks for another search than the list shows. */
     newSearchTerm: ({ context, event }) => event.type === 'search.text' && searchTerm(event.text) !== context.query.q,
     /** A page past the last (an old link, fewer products now): the last page is shown instead. */
-    pastTheEnd: ({ context }, { rows, total }: Page<AdminProductRow>) => rows.length === 0 && total > 0 && context.query.page > pageCount(total),
+    pastTheEnd: ({ context }, { rows, total }: Page<AdminProductRow>) => rows.length === 0 && lastPageInstead(context.query.page, total, ADMIN_PAGE_SIZE) !== null,
     newQuery: ({ context, event }) => event.type === 'list.query' && !sameQuery(context.query, event.query),
     /** Only the search text changed (a new text starts again at page 1): the admin may still be typing. */
     newSearchText: ({ context, event }) =>
@@ -183,7 +177,7 @@ export const adminProductsMachine = setup({
     },
     'xstate.error.actor.*': {
       guard: 'isWrite',
-      actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'failed', message: messageOf((event as WriteFailed).error) }) }, 'dropWrite'],
+      actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'failed', message: errorMessage((event as WriteFailed).error, '') }) }, 'dropWrite'],
     },
   },
   initial: 'loading',
@@ -201,12 +195,15 @@ export const adminProductsMachine = setup({
             target: 'correctingPage',
             actions: [
               assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }),
-              { type: 'navigate', params: ({ context, event }) => ({ query: { ...context.query, page: pageCount(event.output.total) }, replace: true }) },
+              {
+                type: 'navigate',
+                params: ({ context, event }) => ({ query: { ...context.query, page: lastPageInstead(context.query.page, event.output.total, ADMIN_PAGE_SIZE) ?? 1 }, replace: true }),
+              },
             ],
           },
           { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
         ],
-        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => errorMessage(event.error, '') }) },
       },
     },
     loaded: {},

@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { AdminWithdrawal, Page } from './admin';
+import { errorMessage } from '../domain/errors';
+import type { Page } from '../domain/adminLists';
+import type { AdminWithdrawal } from '../domain/adminOrders';
 import { type StateOf, topState } from './status';
 
 export type AdminWithdrawalsInput = { page: number };
@@ -14,11 +16,6 @@ type Context = {
 };
 
 export type AdminWithdrawalsEvent = { type: 'withdrawals.page'; page: number } | { type: 'withdrawals.retry' };
-
-const messageOf = (error: unknown): string => {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message !== '' ? message : 'Unknown error';
-};
 
 const newPage = { guard: 'newPage', target: '.loading', reenter: true, actions: 'takePage' } as const;
 
@@ -52,7 +49,7 @@ export const adminWithdrawalsMachine = setup({
         src: 'fetchWithdrawals',
         input: ({ context }) => ({ page: context.page }),
         onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
-        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
       },
     },
     loaded: {},

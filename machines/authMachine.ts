@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, type StateValueFrom } from 'xstate';
+import { errorMessage } from '../domain/errors';
 
 export type AuthUser = { id: string; email: string; fullName: string | null };
 
@@ -52,12 +53,6 @@ const missingClock = () => {
   throw new Error('provide input.now');
 };
 
-const messageOf = (error: unknown): string => {
-  if (typeof error === 'string') return error;
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message ? message : 'Unknown error';
-};
-
 /** ApiError kind 'network' (status 0/502/503/504, failed fetch): the session may still be good. */
 const isRetryable = (error: unknown) => typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'network';
 
@@ -95,11 +90,11 @@ export const authMachine = setup({
     clearSession: assign({ session: null, isAdmin: false, adminChecked: false, retryDelay: FIRST_RETRY_MS, retryStartedAt: null }),
     resetBackoff: assign({ retryDelay: FIRST_RETRY_MS, retryStartedAt: null }),
     recordFailure: assign(({ context }, { error }: { error: unknown }) => ({
-      error: messageOf(error),
+      error: errorMessage(error, 'Unknown error'),
       retryStartedAt: context.retryStartedAt ?? context.now(),
     })),
     doubleDelay: assign({ retryDelay: ({ context }) => context.retryDelay * 2 }),
-    recordError: assign((_, { error }: { error: unknown }) => ({ error: messageOf(error) })),
+    recordError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error, 'Unknown error') })),
   },
   guards: {
     expiresSoon: ({ context }) => context.session !== null && context.session.expiresAt - context.now() / 1000 <= REFRESH_MARGIN_S,

@@ -3,25 +3,24 @@ import {
   type AddressDraft,
   type AddressField,
   type AddressFieldError,
-  AddressRefusalError,
   addressOfDraft,
+  draftForRegion,
+  EMPTY_ADDRESS,
+  isBlankDraft,
+  prefillDraft,
+  type ShippingAddress,
+} from '../domain/address';
+import {
+  AddressRefusalError,
   type CheckoutBuyer,
   type CheckoutFailure,
   type CheckoutLine,
   type CheckoutRequest,
   checkoutFailure,
   checkoutRequest,
-  draftForRegion,
-  EMPTY_ADDRESS,
-  isBlankDraft,
-  isShippingRegion,
-  prefillDraft,
-  quoteShipping,
-  type ShippingAddress,
-  type ShippingRate,
-  type ShippingRegion,
   type ShopLocale,
-} from './orders';
+} from '../domain/checkout';
+import { isShippingRegion, quoteShipping, type ShippingRate, type ShippingRegion } from '../domain/shipping';
 import { type ChildStateOf, regionState } from './status';
 
 export type CheckoutInput = {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
-import { FEATURED_HOME_LIMIT, type ProductSummary } from './catalogue';
+import { FEATURED_HOME_LIMIT, type ProductSummary } from '../domain/catalogue';
 import { type StateOf, topState } from './status';
 
 type Context = { limit: number; products: ProductSummary[]; error: string | null };

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { type OrderDetail, type OrderTimelineEntry, parseOrderNumber } from './orders';
+import { errorMessage } from '../domain/errors';
+import { type OrderDetail, type OrderTimelineEntry, parseOrderNumber } from '../domain/orders';
 import { topState } from './status';
 
 export type OrderDetailInput = { orderNumber: string };
@@ -14,8 +15,6 @@ type Context = {
 };
 
 export type OrderDetailEvent = { type: 'order.retry' };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error');
 
 /**
  * /orders/{orderNumber}: loading → found | notFound | failed (Try again). The database decides
@@ -52,7 +51,7 @@ export const orderDetailMachine = setup({
           { guard: ({ event }) => event.output !== null && event.output !== undefined, target: 'found', actions: assign({ order: ({ event }) => event.output }) },
           { target: 'notFound' },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
       },
     },
     found: {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { mergeOrders, type OrderDetail, type OrderSummary, summaryOf } from './orders';
+import { errorMessage } from '../domain/errors';
+import { mergeOrders, type OrderDetail, type OrderSummary, summaryOf } from '../domain/orders';
 import { type StateOf, topState } from './status';
 
 export type OrdersInput = { userId: string; email: string | null };
@@ -18,8 +19,6 @@ export type OrdersEvent =
   /** An order found by polling its checkout session joins the list (once), if it is the customer's own. */
   | { type: 'orders.add'; order: FoundOrder }
   | { type: 'orders.retry' };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error');
 
 /**
  * SPEC §2 Orders: the signed-in customer's orders, newest first: loading → loaded (a list, maybe
@@ -55,7 +54,7 @@ export const ordersMachine = setup({
         src: 'fetchOrders',
         input: ({ context }) => ({ userId: context.userId, email: context.email }),
         onDone: { target: 'loaded', actions: assign({ orders: ({ context, event }) => mergeOrders(context.orders, event.output) }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
       },
     },
     loaded: {},

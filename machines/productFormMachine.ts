@@ -1,28 +1,38 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { errorMessage } from '../domain/errors';
 import {
   type AdminProduct,
-  checkImageFile,
-  defaultAlt,
   emptyProductValues,
   emptyVariant,
   type FieldPath,
-  type FileProblem,
   type FormErrors,
+  formFingerprint,
   hasErrors,
-  IMAGES_MAX,
   type ImageDraft,
-  type MediaInput,
-  type ProductInput,
-  productInput,
   type ProductTextField,
   type ProductValues,
+  refreshErrors,
   validateProduct,
   type VariantDraft,
-  type VariantInput,
-  variantInputs,
+  type VariantField,
   variantPath,
   withTitle,
-} from './admin';
+} from '../domain/productForm';
+import { type FileRefusal, type MediaInput, mediaInputs, movedImages, pendingImages, pickImages } from '../domain/productImages';
+import {
+  earlier,
+  isSlugTaken,
+  isStale,
+  type ProductInput,
+  productInput,
+  SAVE_STEPS,
+  type SaveStep,
+  startStep,
+  takenSkuKey,
+  type VariantInput,
+  variantInputs,
+  withVariantIds,
+} from '../domain/productSave';
 import { topState } from './status';
 
 /**
@@ -33,13 +43,8 @@ import { topState } from './status';
  * second product, inserts a variant twice or uploads an image again. A failure never discards typing.
  */
 
-export const SAVE_STEPS = ['product', 'variants', 'images', 'media'] as const;
-export type SaveStep = (typeof SAVE_STEPS)[number];
-
 export type ProductFormStatus = 'loading' | 'loadFailed' | 'notFound' | 'editing' | 'saving' | 'failed' | 'conflict' | 'saved';
 
-export type VariantField = 'sku' | 'size' | 'color' | 'price' | 'compareAtPrice' | 'inventory' | 'barcode';
-export type FileRefusal = { fileName: string; problem: FileProblem };
 export type FormMode = 'create' | 'edit';
 
 export type ProductFormInput = {
@@ -95,102 +100,6 @@ type Context = {
   previewUrl: (file: File) => string;
 };
 
-// ── Pure rules (exported for unit tests) ────────────────────────────────────────────────────────
-
-/** What `dirty` compares: the values, the variants' contents in order, the images (by key) and their alt texts in order. */
-export function formFingerprint(values: ProductValues, variants: VariantDraft[], images: ImageDraft[]): string {
-  return JSON.stringify([
-    values,
-    variants.map(({ sku, size, color, price, compareAtPrice, inventory, barcode }) => [sku, size, color, price, compareAtPrice, inventory, barcode]),
-    images.map((image) => [image.key, image.alt]),
-  ]);
-}
-
-const SERVER_PROBLEMS = new Set(['slugTaken', 'skuTaken']);
-
-/**
- * After an edit: the errors already shown follow the form (a fixed field's error goes, a still-wrong
- * field's reason is updated); no new error appears before the next submit. The database's
- * "already taken" stays on its field until that field changes.
- */
-export function refreshErrors(shown: FormErrors, values: ProductValues, variants: VariantDraft[], images: ImageDraft[], changed: FieldPath[]): FormErrors {
-  const current = validateProduct(values, variants, images);
-  const next: FormErrors = {};
-  for (const [path, problem] of Object.entries(shown) as [FieldPath, NonNullable<FormErrors[FieldPath]>][]) {
-    if (SERVER_PROBLEMS.has(problem.kind) && !changed.includes(path)) next[path] = problem;
-    else if (current[path]) next[path] = current[path];
-  }
-  return next;
-}
-
-/** The images still to upload (picked in this form, no URL yet), in display order. */
-export const pendingImages = (images: ImageDraft[]) => images.filter((image) => image.file !== null && image.url === null);
-
-/** Where a save starts: the resume step, or the media step when it is the images step with nothing left to upload. */
-export function startStep(resumeStep: SaveStep, images: ImageDraft[]): SaveStep {
-  return resumeStep === 'images' && pendingImages(images).length === 0 ? 'media' : resumeStep;
-}
-
-const earlier = (a: SaveStep, b: SaveStep): SaveStep => (SAVE_STEPS.indexOf(a) <= SAVE_STEPS.indexOf(b) ? a : b);
-
-/** Moves `key` to `toIndex` (clamped); the first image is the primary. */
-export function movedImages(images: ImageDraft[], key: string, toIndex: number): ImageDraft[] {
-  const from = images.findIndex((image) => image.key === key);
-  if (from < 0) return images;
-  const to = Math.max(0, Math.min(images.length - 1, Math.trunc(toIndex)));
-  if (to === from) return images;
-  const next = images.filter((image) => image.key !== key);
-  next.splice(to, 0, images[from]);
-  return next;
-}
-
-/** Takes the picked files that are images of an allowed type and size, up to IMAGES_MAX in all, in the order given. */
-export function pickImages(present: number, files: File[]): { accepted: File[]; refused: FileRefusal[] } {
-  const accepted: File[] = [];
-  const refused: FileRefusal[] = [];
-  for (const file of files) {
-    const problem = checkImageFile(file) ?? (present + accepted.length >= IMAGES_MAX ? ({ kind: 'tooMany', max: IMAGES_MAX } as const) : null);
-    if (problem) refused.push({ fileName: file.name, problem });
-    else accepted.push(file);
-  }
-  return { accepted, refused };
-}
-
-/** What the media step writes: every image in display order, a blank alt text replaced by '{title} image {n}'. */
-export function mediaInputs(title: string, images: ImageDraft[]): MediaInput[] {
-  return images.map((image, index) => ({
-    id: image.mediaId,
-    url: image.url ?? '',
-    alt: image.alt.trim() || defaultAlt(title, index),
-    width: image.width,
-    height: image.height,
-  }));
-}
-
-type ErrorLike = { kind?: unknown; code?: unknown; message?: unknown; details?: unknown };
-const errorLike = (error: unknown): ErrorLike => (typeof error === 'object' && error !== null ? (error as ErrorLike) : {});
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-export const messageOf = (error: unknown): string => text(errorLike(error).message);
-
-/** The update found the product changed since it was loaded (src/api/admin.ts: ApiError conflict/stale). */
-export const isStale = (error: unknown) => errorLike(error).kind === 'conflict' && errorLike(error).code === 'stale';
-
-const isUniqueViolation = (error: unknown) => errorLike(error).code === '23505';
-
-/** 23505 on products_slug_key: another product has this slug. */
-export const isSlugTaken = (error: unknown) =>
-  isUniqueViolation(error) && /products_slug_key|Key \(slug\)/.test(`${text(errorLike(error).message)} ${text(errorLike(error).details)}`);
-
-/** 23505 on variants_sku_key: the row key of the variant whose SKU another variant already has, or null. */
-export function takenSkuKey(error: unknown, variants: VariantDraft[]): string | null {
-  if (!isUniqueViolation(error)) return null;
-  const match = /Key \((?:lower\()?sku\)?\)=\((.*)\) already exists/.exec(text(errorLike(error).details));
-  if (!match) return null;
-  const sku = match[1].trim().toLowerCase();
-  return variants.find((variant) => variant.sku.trim().toLowerCase() === sku)?.key ?? null;
-}
-
 // ── The machine ─────────────────────────────────────────────────────────────────────────────────
 
 type ProductStepInput = { input: ProductInput };
@@ -218,9 +127,6 @@ const fresh = (product: AdminProduct | null) => {
   };
 };
 
-/** The variants step's ids, written back by position: the next save updates these rows instead of inserting. */
-export const withVariantIds = (variants: VariantDraft[], saved: { id: string }[]) => variants.map((v, i) => ({ ...v, id: saved[i]?.id ?? v.id }));
-
 /** The upload that just finished belongs to the first image still pending: it keeps its URL (a retry skips it). */
 function withUpload(context: Pick<Context, 'images' | 'uploaded'>, url: string) {
   const image = pendingImages(context.images)[0];
@@ -228,7 +134,7 @@ function withUpload(context: Pick<Context, 'images' | 'uploaded'>, url: string) 
   return { images: context.images.map((i) => (i.key === image.key ? { ...i, url } : i)), uploaded: [...context.uploaded, image.key] };
 }
 
-const failedAt = (step: SaveStep, error: unknown) => ({ failedStep: step, failure: messageOf(error), resumeStep: step });
+const failedAt = (step: SaveStep, error: unknown) => ({ failedStep: step, failure: errorMessage(error, ''), resumeStep: step });
 
 const productFormSetup = setup({
   types: {
@@ -421,7 +327,7 @@ export const productFormMachine = productFormSetup.createMachine({
           // A new product reloaded after a conflict is from then on edited like any other.
           { target: 'editing', actions: assign(({ event }) => ({ ...fresh(event.output), mode: 'edit' as const })) },
         ],
-        onError: { target: 'loadFailed', actions: assign({ failure: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'loadFailed', actions: assign({ failure: ({ event }) => errorMessage(event.error, '') }) },
       },
     },
     loadFailed: {

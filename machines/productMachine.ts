@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
-import { clampQty, firstInStockVariant, inStock, type Product, type ProductSummary, type RatingSummary, type Review, type Variant } from './catalogue';
+import { errorMessage } from '../domain/errors';
+import { clampQty, firstInStockVariant, inStock, type Product, type ProductSummary, type Variant } from '../domain/catalogue';
+import type { RatingSummary, Review } from '../domain/reviews';
 import { topState } from './status';
 
 export type ProductInput = { slug: string };
@@ -31,7 +33,6 @@ export type ProductEvent =
 
 export type CartRequest = { product: Product; variant: Variant; qty: number };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error');
 const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'not_found';
 
 /** The selected variant of a snapshot's context (null before the product is there or when it has none). */
@@ -109,7 +110,7 @@ export const productMachine = setup({
         },
         onError: [
           { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
-          { target: 'error', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          { target: 'error', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
         ],
       },
     },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
+import { errorMessage } from '../domain/errors';
 import { type StateOf, topState } from './status';
 
 export type ProfileField = 'fullName' | 'phone';
@@ -35,11 +36,6 @@ export function validateProfile(form: ProfileForm): ProfileFieldErrors {
   }
   return errors;
 }
-
-const messageOf = (error: unknown): string => {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' ? message : '';
-};
 
 export const profileMachine = setup({
   types: { context: {} as Context, events: {} as ProfileEvent, input: {} as ProfileInput },
@@ -78,7 +74,7 @@ export const profileMachine = setup({
         src: 'fetchProfile',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: { target: 'ready', actions: assign({ form: ({ event }) => event.output }) },
-        onError: { target: 'loadError', actions: assign({ loadError: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'loadError', actions: assign({ loadError: ({ event }) => errorMessage(event.error, '') }) },
       },
     },
     loadError: {
@@ -97,7 +93,7 @@ export const profileMachine = setup({
         input: ({ context }) => ({ id: context.userId, ...context.form }),
         onDone: { target: 'ready', actions: { type: 'notify', params: { kind: 'saved' } } },
         // The form keeps what was typed, so saving again is one click.
-        onError: { target: 'ready', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: messageOf(event.error) }) } },
+        onError: { target: 'ready', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessage(event.error, '') }) } },
       },
     },
   },

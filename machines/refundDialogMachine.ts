@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorMessage } from '../domain/errors';
+import { type AdminOrderDetail, refundDraftLines } from '../domain/adminOrders';
 import {
-  type AdminOrderDetail,
   type AdminRefund,
   clampQty,
   type RefundDraftLine,
@@ -9,9 +10,8 @@ import {
   type RefundRequest,
   refundAmount,
   refundableAmount,
-  refundDraftLines,
   validateRefund,
-} from './admin';
+} from '../domain/refunds';
 import { type StateOf, topState } from './status';
 
 export type RefundDialogInput = { order: AdminOrderDetail; mode: RefundMode };
@@ -57,9 +57,9 @@ const codeOf = (error: unknown): string | null => {
   return typeof code === 'string' ? code : null;
 };
 const failureOf = (error: unknown): RefundFailure => {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; refund?: unknown };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { refund?: unknown };
   const refund = typeof e.refund === 'object' && e.refund !== null && typeof (e.refund as AdminRefund).id === 'string' ? (e.refund as AdminRefund) : null;
-  return { code: codeOf(error), message: typeof e.message === 'string' && e.message !== '' ? e.message : 'Unknown error', refund };
+  return { code: codeOf(error), message: errorMessage(error, 'Unknown error'), refund };
 };
 /** A refund the provider did not pay back can be asked for again with the same idempotency key. */
 const retryable = (failure: RefundFailure | null) => failure?.refund != null && failure.refund.status !== 'succeeded';

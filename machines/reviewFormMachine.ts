@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
-import { DEFAULT_RATING, RATING_MAX, RATING_MIN, type ReviewDraft, reviewAuthorName } from './catalogue';
+import { errorMessage } from '../domain/errors';
+import { DEFAULT_RATING, RATING_MAX, RATING_MIN, type ReviewDraft, reviewAuthorName } from '../domain/reviews';
 import { childState, topState } from './status';
 
 /** Who is signed in, as the review form needs it (from the auth actor's session user). */
@@ -34,7 +35,6 @@ export const EMPTY_DRAFT: ReviewDraft = { rating: DEFAULT_RATING, title: '', bod
 export const TITLE_MAX = 200;
 export const BODY_MAX = 5000;
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error');
 const complete = (draft: ReviewDraft) => draft.title.trim() !== '' && draft.body.trim() !== '';
 const userOf = (auth: AuthState) => (auth.status === 'signedIn' ? auth.user : null);
 
@@ -93,7 +93,7 @@ export const reviewFormMachine = setup({
         src: 'hasPurchased',
         input: ({ context }) => ({ productId: context.productId }),
         onDone: [{ guard: ({ event }) => event.output === true, target: 'eligible' }, { target: 'purchaseRequired' }],
-        onError: { target: 'checkError', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'checkError', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
       },
     },
     purchaseRequired: {},

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { PendingReview, ReviewDecision } from './admin';
+import { errorMessage } from '../domain/errors';
+import type { PendingReview, ReviewDecision } from '../domain/reviews';
 import { type StateOf, topState } from './status';
 
 /** What the admin is told when a decision ends; the container turns it into a toast. */
@@ -31,10 +32,6 @@ export const DECISION_PREFIX = 'moderate.';
 export const decisionId = (reviewId: string) => `${DECISION_PREFIX}${reviewId}`;
 const reviewIdOf = (event: DecisionDone | DecisionFailed) => event.actorId.slice(DECISION_PREFIX.length);
 
-const messageOf = (error: unknown): string => {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' ? message : '';
-};
 /** src/api/admin.ts's `stale` conflict: the review was no longer pending when this decision arrived. */
 const isStaleError = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'stale';
 
@@ -81,7 +78,7 @@ export const reviewModerationMachine = setup({
     }),
     keepReview: assign(({ context, event }) => {
       const id = reviewIdOf(event as DecisionFailed);
-      return { deciding: without(context.deciding, id), failures: { ...context.failures, [id]: messageOf((event as DecisionFailed).error) } };
+      return { deciding: without(context.deciding, id), failures: { ...context.failures, [id]: errorMessage((event as DecisionFailed).error, '') } };
     }),
   },
   guards: {
@@ -102,7 +99,7 @@ export const reviewModerationMachine = setup({
         id: 'fetchPending',
         src: 'fetchPending',
         onDone: { target: 'loaded', actions: assign({ reviews: ({ event }) => newestFirst(event.output) }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, '') }) },
       },
     },
     failed: { on: { 'reviews.retry': 'loading' } },
@@ -118,7 +115,7 @@ export const reviewModerationMachine = setup({
           { guard: 'isStale', actions: [{ type: 'notify', params: { kind: 'stale' } }, 'removeReview', 'notifyModerated'] },
           {
             guard: 'isDecision',
-            actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'failed', message: messageOf(event.error) }) }, 'keepReview'],
+            actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'failed', message: errorMessage(event.error, '') }) }, 'keepReview'],
           },
         ],
       },

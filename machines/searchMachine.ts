@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
-import { SEARCH_DEBOUNCE_MS, SEARCH_LIMIT, type SearchResult } from './catalogue';
+import { SEARCH_DEBOUNCE_MS, SEARCH_LIMIT, type SearchResult } from '../domain/catalogue';
 import { type StateOf, topState } from './status';
 
 type Context = {

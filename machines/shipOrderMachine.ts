@@ -1,5 +1,15 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { type Carrier, type ShipErrors, type ShipInput, type Shipment, type ShipProblem, type ShipValues, shipInput, validateShipment } from './admin';
+import { errorMessage } from '../domain/errors';
+import {
+  type Carrier,
+  type ShipErrors,
+  type ShipInput,
+  type Shipment,
+  type ShipProblem,
+  type ShipValues,
+  shipInput,
+  validateShipment,
+} from '../domain/shipment';
 import { type StateOf, topState } from './status';
 
 export type ShipOrderInput = { orderId: string };
@@ -36,10 +46,7 @@ const codeOf = (error: unknown): string | null => {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? code : null;
 };
-const failureOf = (error: unknown): ShipFailure => {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return { code: codeOf(error), message: typeof message === 'string' && message !== '' ? message : 'Unknown error' };
-};
+const failureOf = (error: unknown): ShipFailure => ({ code: codeOf(error), message: errorMessage(error, 'Unknown error') });
 
 /**
  * "Mark as shipped" (issue 19): editing → submitting → done | failed. Carrier and tracking number

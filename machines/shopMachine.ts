@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
-import type { ProductSummary } from './catalogue';
-import { sameQuery, type ShopQuery } from './shopQuery';
+import type { ProductSummary } from '../domain/catalogue';
+import { sameQuery, type ShopQuery } from '../domain/shopQuery';
 import { topState } from './status';
 
 export type ShopPage = { products: ProductSummary[]; total: number };

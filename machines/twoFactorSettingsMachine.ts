@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
+import { errorMessage } from '../domain/errors';
 import { type CodeError, type CodeFieldError, type CodeStepOutput, codeErrorOf, normalizeCode, twoFactorMachine, validateCode } from './twoFactorMachine';
 import { type StateOf, topState } from './status';
 
@@ -31,11 +32,6 @@ export type TwoFactorSettingsEvent =
   | { type: 'twoFactor.retry' }
   | { type: 'code.change'; value: string }
   | { type: 'code.submit' };
-
-const messageOf = (error: unknown): string => {
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' ? message : '';
-};
 
 /**
  * The account page's "Two-factor authentication" section: whether it is on, setting up an
@@ -109,7 +105,7 @@ export const twoFactorSettingsMachine = setup({
         id: 'enrol',
         src: 'enrol',
         onDone: { target: 'scanning', actions: assign({ enrolment: ({ event }) => event.output, code: '', fieldError: null, error: null }) },
-        onError: { target: 'off', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: messageOf(event.error) }) } },
+        onError: { target: 'off', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessage(event.error, '') }) } },
       },
     },
     scanning: {
@@ -152,7 +148,7 @@ export const twoFactorSettingsMachine = setup({
         id: 'getAssuranceLevels',
         src: 'getAssuranceLevels',
         onDone: [{ guard: { type: 'sessionIsAal2', params: ({ event }) => event.output }, target: 'removing' }, { target: 'stepUp' }],
-        onError: { target: 'on', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: messageOf(event.error) }) } },
+        onError: { target: 'on', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessage(event.error, '') }) } },
       },
     },
     stepUp: {
@@ -168,7 +164,7 @@ export const twoFactorSettingsMachine = setup({
         src: 'unenrol',
         input: ({ context }) => ({ factorId: context.factorId as string }),
         onDone: { target: 'off', actions: { type: 'notify', params: { kind: 'removed' } } },
-        onError: { target: 'on', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: messageOf(event.error) }) } },
+        onError: { target: 'on', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessage(event.error, '') }) } },
       },
     },
   },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorMessage } from '../domain/errors';
 import { looksLikeEmail } from './newsletterMachine';
 import { type StateOf, topState } from './status';
 
@@ -86,10 +87,6 @@ const errorOf = (error: unknown): ErrorLike => (typeof error === 'object' && err
 export const isRateLimited = (error: unknown) => errorOf(error).code === 'PT429' || errorOf(error).status === 429;
 /** The database refused the input (22023, HTTP 400) with a sentence for the form. */
 const isRefusedInput = (error: unknown) => errorOf(error).kind === 'invalid';
-const messageOf = (error: unknown) => {
-  const message = errorOf(error).message;
-  return typeof message === 'string' ? message : '';
-};
 
 export const withdrawalMachine = setup({
   types: { context: {} as Context, events: {} as WithdrawalEvent, input: {} as WithdrawalInput },
@@ -111,7 +108,7 @@ export const withdrawalMachine = setup({
     markInvalidFields: assign({ fieldErrors: ({ context }) => validateWithdrawal(context.form) }),
     clearErrors: assign({ fieldErrors: {}, error: null }),
     takeReceipt: assign({ receipt: (_, receipt: WithdrawalReceipt) => receipt }),
-    takeError: assign({ error: (_, params: { error: unknown }) => messageOf(params.error) }),
+    takeError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error, '') }),
   },
   guards: {
     formValid: ({ context }) => Object.keys(validateWithdrawal(context.form)).length === 0,

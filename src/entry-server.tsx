@@ -14,7 +14,7 @@ import { renderToString } from 'react-dom/server';
 import { type AnyActorLogic, type AnyMachineSnapshot, createActor, waitFor } from 'xstate';
 import { authMachine } from '../machines/authMachine';
 import { cartMachine } from '../machines/cartMachine';
-import { FEATURED_HOME_LIMIT } from '../machines/catalogue';
+import { FEATURED_HOME_LIMIT } from '../domain/catalogue';
 import { detectLocale, localeMachine } from '../machines/localeMachine';
 import { toastMachine } from '../machines/toastMachine';
 import { App } from './app/App';

@@ -1,33 +1,17 @@
 import { FunctionsHttpError } from '@supabase/functions-js';
 import { StorageClient } from '@supabase/storage-js';
-import {
-  ADMIN_PAGE_SIZE,
-  type AdminOrderDetail,
-  type AdminOrderQuery,
-  type AdminOrderRow,
-  type AdminProduct,
-  type AdminRefund,
-  type AdminProductQuery,
-  type AdminProductRow,
-  centsToInput,
-  emptyProductValues,
-  isProductStatus,
-  type MediaInput,
-  type OrderStatus,
-  type Page,
-  type PendingReview,
-  type ProductInput,
-  type ProductStatus,
-  type RefundLine,
-  type RefundRequest,
-  type ReviewDecision,
-  type ShipInput,
-  type Shipment,
-  type TimelineEvent,
-  type VariantInput,
-} from '../../machines/admin';
-import { isCategory } from '../../machines/catalogue';
-import { parseShippingAddress } from '../../machines/orders';
+import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminProductRow, type Page } from '../../domain/adminLists';
+import type { AdminOrderDetail, AdminOrderQuery, AdminOrderRow, TimelineEvent } from '../../domain/adminOrders';
+import type { OrderStatus } from '../../domain/orderStatus';
+import { type AdminProduct, emptyProductValues } from '../../domain/productForm';
+import type { MediaInput } from '../../domain/productImages';
+import type { ProductInput, VariantInput } from '../../domain/productSave';
+import { centsToInput, isProductStatus, type ProductStatus } from '../../domain/products';
+import type { AdminRefund, RefundLine, RefundRequest } from '../../domain/refunds';
+import type { PendingReview, ReviewDecision } from '../../domain/reviews';
+import type { ShipInput, Shipment } from '../../domain/shipment';
+import { isCategory } from '../../domain/catalogue';
+import { parseShippingAddress } from '../../domain/address';
 import { SUPABASE_ANON_KEY, SUPABASE_URL, supabase } from './client';
 import { functionsClient } from './functions';
 import { ApiError, type ApiErrorKind, toApiError } from './errors';
@@ -213,9 +197,27 @@ const productColumns = (input: ProductInput) => ({
 });
 
 /** SPEC §7 Create: insert the product and return its id and version (updated_at). */
+/** A unique violation (23505) names its constraint in the message and its key in the details. */
+const violated = (error: ApiError) => (error.code === '23505' ? `${error.message} ${error.details ?? ''}` : '');
+
+/** 23505 on products_slug_key: another product has this slug. */
+function productError(error: unknown): ApiError {
+  const apiError = toApiError(error);
+  if (!/products_slug_key|Key \(slug\)/.test(violated(apiError))) return apiError;
+  return new ApiError(apiError.kind, apiError.message, { code: apiError.code, status: apiError.status, details: apiError.details, field: 'slug' });
+}
+
+/** 23505 on variants_sku_key (or its lower(sku) index): the SKU another variant already has. */
+function variantsError(error: unknown): ApiError {
+  const apiError = toApiError(error);
+  const match = apiError.code === '23505' ? /Key \((?:lower\()?sku\)?\)=\((.*)\) already exists/.exec(apiError.details ?? '') : null;
+  if (!match) return apiError;
+  return new ApiError(apiError.kind, apiError.message, { code: apiError.code, status: apiError.status, details: apiError.details, field: { sku: match[1] } });
+}
+
 export async function createProduct({ input }: { input: ProductInput }): Promise<{ id: string; updatedAt: string }> {
   const { data, error } = await supabase().from('products').insert(productColumns(input)).select('id,updated_at').single();
-  if (error) throw toApiError(error);
+  if (error) throw productError(error);
   return { id: data.id, updatedAt: data.updated_at };
 }
 
@@ -232,7 +234,7 @@ export async function updateProduct({ id, input, expectedUpdatedAt }: { id: stri
     .eq('updated_at', expectedUpdatedAt)
     .select('id,updated_at')
     .maybeSingle();
-  if (error) throw toApiError(error);
+  if (error) throw productError(error);
   if (!data) throw stale('This product was changed somewhere else since you opened it.');
   return { id: data.id, updatedAt: data.updated_at };
 }
@@ -256,7 +258,7 @@ export async function saveVariants({ productId, variants }: { productId: string;
     barcode: v.barcode,
   }));
   const { data, error } = await supabase().rpc('save_product_variants', { product_id: productId, variants: payload });
-  if (error) throw toApiError(error);
+  if (error) throw variantsError(error);
   return ((data ?? []) as SavedVariantRow[]).map((row) => ({ id: row.id, sku: row.sku }));
 }
 

@@ -1,18 +1,7 @@
 import { FunctionsHttpError } from '@supabase/functions-js';
-import {
-  ADDRESS_FIELDS,
-  type AddressFieldError,
-  AddressRefusalError,
-  type CheckoutRequest,
-  isShippingRegion,
-  parseShippingAddress,
-  SHIPPING_REGIONS,
-  type ShippingAddress,
-  type ShippingRate,
-  type ShippingRegion,
-  StockRefusalError,
-  type StockRefusalCode,
-} from '../../machines/orders';
+import { ADDRESS_FIELDS, type AddressFieldError, parseShippingAddress, type ShippingAddress } from '../../domain/address';
+import { AddressRefusalError, type CheckoutRequest, StockRefusalError, type StockRefusalCode } from '../../domain/checkout';
+import { isShippingRegion, SHIPPING_REGIONS, type ShippingRate, type ShippingRegion } from '../../domain/shipping';
 import { supabase } from './client';
 import { functionsClient } from './functions';
 import { ApiError, toApiError } from './errors';

@@ -1,20 +1,23 @@
+import type { ErrorField } from '../../domain/errors';
+
 /** What a machine can branch on; the server's own message travels with it for display. */
 export type ApiErrorKind = 'not_found' | 'conflict' | 'unauthorized' | 'network' | 'invalid' | 'unknown';
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
-  readonly code?: string;
-  readonly status?: number;
+  // Set from the constructor's options when given (declared only, so the class carries no empty fields).
+  declare readonly code?: string;
+  declare readonly status?: number;
   /** PostgREST's `details` (e.g. "Key (sku)=(NP-1) already exists."), when it sent one. */
-  readonly details?: string;
+  declare readonly details?: string;
+  /** The input a refusal is about (a slug or SKU another product has), so the form marks that field. */
+  declare readonly field?: ErrorField;
 
-  constructor(kind: ApiErrorKind, message: string, opts: { code?: string; status?: number; details?: string } = {}) {
+  constructor(kind: ApiErrorKind, message: string, opts: { code?: string; status?: number; details?: string; field?: ErrorField } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
-    this.code = opts.code;
-    this.status = opts.status;
-    this.details = opts.details;
+    Object.assign(this, opts);
   }
 }
 

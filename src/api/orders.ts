@@ -1,13 +1,8 @@
-import {
-  isCarrier,
-  isShippingRegion,
-  type OrderDetail,
-  type OrderLine,
-  type OrderSummary,
-  type OrderTimelineEntry,
-  parseShippingAddress,
-  type VatContained,
-} from '../../machines/orders';
+import { parseShippingAddress } from '../../domain/address';
+import type { OrderDetail, OrderLine, OrderSummary, OrderTimelineEntry } from '../../domain/orders';
+import { isCarrier } from '../../domain/shipment';
+import { isShippingRegion } from '../../domain/shipping';
+import type { VatContained } from '../../domain/vat';
 import { supabase } from './client';
 import { toApiError } from './errors';
 

@@ -6,11 +6,11 @@ import {
   type Media,
   type Product,
   type ProductSummary,
-  type RatingSummary,
   type SearchResult,
   type Variant,
-} from '../../machines/catalogue';
-import { SORTS, type ShopQuery } from '../../machines/shopQuery';
+} from '../../domain/catalogue';
+import type { RatingSummary } from '../../domain/reviews';
+import { SORTS, type ShopQuery } from '../../domain/shopQuery';
 import { supabase } from './client';
 import { ApiError, toApiError } from './errors';
 import { anyColumnContains, arrayLiteral } from './filters';

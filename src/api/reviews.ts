@@ -1,4 +1,4 @@
-import type { Review, ReviewDraft } from '../../machines/catalogue';
+import type { Review, ReviewDraft } from '../../domain/reviews';
 import { supabase } from './client';
 import { toApiError } from './errors';
 

@@ -1,4 +1,5 @@
-import { ADMIN_PAGE_SIZE, type AdminWithdrawal, type Page } from '../../machines/admin';
+import { ADMIN_PAGE_SIZE, type Page } from '../../domain/adminLists';
+import type { AdminWithdrawal } from '../../domain/adminOrders';
 import type { WithdrawalReceipt, WithdrawalRequest } from '../../machines/withdrawalMachine';
 import { supabase } from './client';
 import { toApiError } from './errors';

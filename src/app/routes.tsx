@@ -4,7 +4,7 @@ import { type DefaultParams, Redirect, Route, type StringRouteParams, Switch, us
 import type { AdminScreen } from '../features/admin/AdminRoute';
 import { IMAGE_DISPLAYS, type ImageDisplay, responsiveImage } from '../ui/images';
 import { Spinner } from '../ui/Spinner';
-import { type Media, primaryImage } from '../../machines/catalogue';
+import { type Media, primaryImage } from '../../domain/catalogue';
 import { prefetchProduct, prefetchShopPage } from '../api/products';
 import { parseShopQuery } from '../features/shop/url';
 import { ScreenCommitted } from './hydration';

@@ -1,4 +1,4 @@
-import type { ShippingRegion } from '../../machines/orders';
+import type { ShippingRegion } from '../../domain/shipping';
 
 /**
  * How the shop delivers and takes payment: the shipping page, the FAQ, the cart (§ 312j (1) BGB:

@@ -1,4 +1,4 @@
-import { lowestPrice, type ProductSummary, type Variant } from '../../machines/catalogue';
+import { lowestPrice, type ProductSummary, type Variant } from '../../domain/catalogue';
 
 /**
  * SPEC §4 analytics, in GA4's e-commerce shape (`{ event, ecommerce: { items: [...] } }`), kept

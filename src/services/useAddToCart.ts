@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { localized, primaryImage, type ProductSummary, type Variant } from '../../machines/catalogue';
+import { localized, primaryImage, type ProductSummary, type Variant } from '../../domain/catalogue';
 import { analytics } from './analytics';
 import { useNotify, useServices } from './context';
 

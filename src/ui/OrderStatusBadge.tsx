@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { statusTone } from '../../machines/orders';
+import { statusTone } from '../../domain/orderStatus';
 import { Badge } from './Badge';
 import { orderStatusLabel } from './orderStatusLabel';
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../styled-system/css';
-import { isSoldOut, localized, lowestPrice, primaryImage, type ProductSummary } from '../../machines/catalogue';
+import { isSoldOut, localized, lowestPrice, primaryImage, type ProductSummary } from '../../domain/catalogue';
 import { Button } from './Button';
 import { type ImageDisplay, responsiveImage } from './images';
 import { LowestPrice } from './LowestPrice';

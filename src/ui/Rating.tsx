@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { css } from '../../styled-system/css';
-import { RATING_MAX } from '../../machines/catalogue';
+import { RATING_MAX } from '../../domain/reviews';
 
 export type RatingProps = {
   /** 0–5; halves are drawn as half stars (SPEC §9). */

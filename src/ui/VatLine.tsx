@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CartVat } from '../../machines/orders';
+import type { CartVat } from '../../domain/vat';
 import { DEFAULT_LOCALE, isLocale } from '../i18n/i18n';
 import { Price } from './Price';
 

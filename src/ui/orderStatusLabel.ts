@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { capitalise, type OrderStatus } from '../../machines/orders';
+import { capitalise, type OrderStatus } from '../../domain/orderStatus';
 
 const STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   pending: msg({ message: 'Pending', context: 'order status' }),

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ShippingRegion } from '../../machines/orders';
+import type { ShippingRegion } from '../../domain/shipping';
 
 /** The shipping regions as a shopper reads them (the cart's "Ship to" and an order's "Ship to"). */
 const REGION_LABELS: Record<ShippingRegion, MessageDescriptor> = {

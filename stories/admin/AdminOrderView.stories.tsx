@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { refundDraftLines } from '../../machines/admin';
+import { refundDraftLines } from '../../domain/adminOrders';
 import { AdminOrderView, type RefundDialogState, type ShipDialogState } from '../../src/features/admin/orders/AdminOrderView';
 import {
   CANCELLED_ORDER,

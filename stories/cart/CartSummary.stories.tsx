@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import type { ShippingRegion } from '../../machines/orders';
+import type { ShippingRegion } from '../../domain/shipping';
 import { css } from '../../styled-system/css';
 import { CartSummary } from '../../src/features/checkout/CartSummary';
 import { freeFrom, quoteFor } from '../fixtures/orders';

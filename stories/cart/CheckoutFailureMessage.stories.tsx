@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import type { CheckoutFailure } from '../../machines/orders';
+import type { CheckoutFailure } from '../../domain/checkout';
 import { css } from '../../styled-system/css';
 import { CartSummary } from '../../src/features/checkout/CartSummary';
 import { CHECKOUT_FAILURES, quoteFor } from '../fixtures/orders';

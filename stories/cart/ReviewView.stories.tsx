@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import type { CartItem } from '../../machines/cartMachine';
-import { type AddressDraft, EMPTY_ADDRESS } from '../../machines/orders';
+import { type AddressDraft, EMPTY_ADDRESS } from '../../domain/address';
 import { ReviewView } from '../../src/features/checkout/ReviewView';
 import { shorts, subtotalOf, teeM } from '../fixtures/cart';
 import { ADDRESSES, CHECKOUT_FAILURES, quoteFor } from '../fixtures/orders';

@@ -1,6 +1,7 @@
 import type { CartItem } from '../../machines/cartMachine';
 import { checkoutMachine } from '../../machines/checkoutMachine';
-import type { CheckoutBuyer, ShippingAddress } from '../../machines/orders';
+import type { ShippingAddress } from '../../domain/address';
+import type { CheckoutBuyer } from '../../domain/checkout';
 import { ApiError } from '../../src/api/errors';
 import { type CheckoutCart, checkoutScreen } from '../../src/features/checkout/checkoutProps';
 import { shorts, teeL } from '../fixtures/cart';

@@ -1,5 +1,6 @@
-import { type AdminProduct, validateProduct } from '../../machines/admin';
-import { pendingImages, type ProductFormEvent, productFormMachine } from '../../machines/productFormMachine';
+import { type AdminProduct, validateProduct } from '../../domain/productForm';
+import { type ProductFormEvent, productFormMachine } from '../../machines/productFormMachine';
+import { pendingImages } from '../../domain/productImages';
 import { ApiError } from '../../src/api/errors';
 import { productFormProps } from '../../src/features/admin/productForm/productFormProps';
 import { LOADED_IMAGES, LOADED_VALUES, LOADED_VARIANTS } from '../fixtures/admin-product-form';

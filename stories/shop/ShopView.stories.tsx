@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { DEFAULT_QUERY, type ShopQuery } from '../../machines/shopQuery';
+import { DEFAULT_QUERY, type ShopQuery } from '../../domain/shopQuery';
 import { ShopView } from '../../src/features/shop/ShopView';
 import { IRON_TEE, manyProducts, PRODUCTS, SHAKER } from '../fixtures/products';
 import { inGerman } from '../support';

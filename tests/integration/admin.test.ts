@@ -10,7 +10,9 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PAGE_SIZE, type ProductInput, type VariantInput } from '../../machines/admin.ts';
+import { ADMIN_PAGE_SIZE } from '../../domain/adminLists.ts';
+import { ORDER_STATUSES, ORDER_TRANSITIONS } from '../../domain/orderStatus.ts';
+import type { ProductInput, VariantInput } from '../../domain/productSave.ts';
 import {
   createProduct,
   fetchAdminOrder,
@@ -413,15 +415,29 @@ describe('editing a product', () => {
     const before = await variantRows(mine.id);
     asAdmin();
     const error = await expectApiError(saveVariants({ productId: mine.id, variants: [variant(`${m}-fresh`), variant(`${m}-TAKEN`)] }));
-    expect(error).toMatchObject({ kind: 'conflict', code: '23505', details: `Key (sku)=(${m}-TAKEN) already exists.` });
+    expect(error).toMatchObject({ kind: 'conflict', code: '23505', details: `Key (sku)=(${m}-TAKEN) already exists.`, field: { sku: `${m}-TAKEN` } });
     expect(error.message).toContain('variants_sku_key');
     const raw = await adminRpc('save_product_variants', { product_id: mine.id, variants: [{ sku: `${m}-TAKEN`, price: 100 }] });
     expect(raw.status).toBe(409);
     // Two rows of one save with one SKU name it too.
     const twice = await expectApiError(saveVariants({ productId: mine.id, variants: [variant(`${m}-own`), variant(`${m}-twice`), variant(`${m}-twice`)] }));
-    expect(twice).toMatchObject({ code: '23505', details: `Key (sku)=(${m}-twice) already exists.` });
+    expect(twice).toMatchObject({ code: '23505', details: `Key (sku)=(${m}-twice) already exists.`, field: { sku: `${m}-twice` } });
     expect(await variantRows(mine.id)).toEqual(before);
     expect((await variantRows(other.id)).map((r) => r.sku)).toEqual([`${m}-TAKEN`]);
+  });
+
+  it('a slug another product has is a conflict that names the slug field, on create and on edit; nothing is written', async () => {
+    const m = marker();
+    await productWithVariants(`${m}-other`, [`${m}-O`]);
+    const mine = await productWithVariants(m, [`${m}-M`]);
+    asAdmin();
+    const created = await expectApiError(createProduct({ input: productInput(`${m}-new`, { slug: `it-admin-${m}-other` }) }));
+    expect(created).toMatchObject({ kind: 'conflict', code: '23505', field: 'slug' });
+    const edited = await expectApiError(updateProduct({ id: mine.id, input: productInput(m, { slug: `it-admin-${m}-other` }), expectedUpdatedAt: mine.updatedAt }));
+    expect(edited).toMatchObject({ kind: 'conflict', code: '23505', field: 'slug' });
+    const [row] = await sql('select slug from public.products where id = $1', [mine.id]);
+    expect(row).toEqual({ slug: `it-admin-${m}` });
+    expect((await sql('select count(*)::int as n from public.products where slug = $1', [`it-admin-${m}-other`]))[0]).toEqual({ n: 1 });
   });
 
   it('a save from a stale form is refused as `stale` and changes nothing; the version round-trips exactly', async () => {
@@ -537,6 +553,28 @@ describe('orders', () => {
     // The service role (refunds, tooling) is not held to the admin's steps.
     const refunded = await service.from('orders').update({ status: 'refunded' }).eq('id', order.id).select('status').single();
     expect(refunded.data).toEqual({ status: 'refunded' });
+  });
+
+  it('the database allows exactly the moves of ORDER_TRANSITIONS (domain/orderStatus.ts) and refuses every other', async () => {
+    const m = marker();
+    const { id, variants } = await productWithVariants(m, [`${m}-1`]);
+    const line = [{ productId: id, variantId: variants[0].id, sku: variants[0].sku, qty: 1 }];
+    asAdmin();
+    const seen: string[] = [];
+    const table: string[] = [];
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES.filter((status) => status !== from)) {
+        const order = await paidOrder(line, from);
+        const outcome = await setOrderStatus({ id: order.id, from, to }).then(
+          ({ status }) => (status === to ? 'allowed' : `answered ${status}`),
+          (error: unknown) => (error instanceof ApiError && error.code === '22023' ? 'refused' : `failed: ${String(error)}`),
+        );
+        seen.push(`${from} → ${to}: ${outcome}`);
+        table.push(`${from} → ${to}: ${ORDER_TRANSITIONS[from].includes(to) ? 'allowed' : 'refused'}`);
+      }
+    }
+    expect(seen).toEqual(table);
+    expect(table.filter((move) => move.endsWith('allowed'))).toHaveLength(5);
   });
 
   it('a paid order is not cancelled by a status change, which would keep the money: refused as the admin moves it and as a PATCH', async () => {

@@ -10,8 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CATEGORIES, FEATURED_DEFAULT_LIMIT, RELATED_LIMIT, SEARCH_LIMIT, SHOP_PAGE_SIZE, type ProductSummary } from '../../machines/catalogue.ts';
-import { DEFAULT_QUERY, type ShopQuery, type SortKey, SORTS } from '../../machines/shopQuery.ts';
+import { CATEGORIES, FEATURED_DEFAULT_LIMIT, RELATED_LIMIT, SEARCH_LIMIT, SHOP_PAGE_SIZE, type ProductSummary } from '../../domain/catalogue.ts';
+import { DEFAULT_QUERY, type ShopQuery, type SortKey, SORTS } from '../../domain/shopQuery.ts';
 import { type Client, createSupabaseClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { fetchFeatured, fetchProductBySlug, fetchRating, fetchRelated, fetchShopPage, searchProducts } from '../../src/api/products.ts';

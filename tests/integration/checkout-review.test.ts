@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AddressRefusalError, type CheckoutRequest, type ShippingAddress } from '../../machines/orders.ts';
+import type { ShippingAddress } from '../../domain/address.ts';
+import { AddressRefusalError, type CheckoutRequest } from '../../domain/checkout.ts';
 import { createCheckoutSession, fetchLastShippingAddress } from '../../src/api/checkout.ts';
 import { type Client, createSupabaseClient } from '../../src/api/client.ts';
 import { anonKey, apiUrl, createConfirmedUser, onBackend, serviceClient, sql, TEST_PASSWORD } from './support.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { lowestPrice } from '../../machines/catalogue.ts';
+import { lowestPrice } from '../../domain/catalogue.ts';
 import { type Client, createSupabaseClient } from '../../src/api/client.ts';
 import { fetchProductBySlug } from '../../src/api/products.ts';
 import { ADMIN, ALEX, anonClient, anonKey, apiUrl, serviceClient, signIn, sql } from './support.ts';

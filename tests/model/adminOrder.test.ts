@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { type AdminOrderDetail, type AdminRefund, nextStatuses, type OrderStatus, type RefundRequest } from '../../machines/admin';
+import type { AdminOrderDetail } from '../../domain/adminOrders';
+import { nextStatuses, type OrderStatus } from '../../domain/orderStatus';
+import type { AdminRefund, RefundRequest } from '../../domain/refunds';
 import {
   type AdminOrderEvent,
   type AdminOrderInput,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import type { AdminOrderQuery, AdminOrderRow, AdminRefund, Page } from '../../machines/admin';
+import type { Page } from '../../domain/adminLists';
+import type { AdminOrderQuery, AdminOrderRow } from '../../domain/adminOrders';
+import type { AdminRefund } from '../../domain/refunds';
 import { type AdminOrdersEvent, adminOrdersMachine, selectAdminOrdersStatus } from '../../machines/adminOrdersMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';

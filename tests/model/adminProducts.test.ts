@@ -1,6 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { type AdminProductQuery, type AdminProductRow, DEFAULT_ADMIN_PRODUCT_QUERY, type Page, type ProductStatus, toggledStatus } from '../../machines/admin';
+import { type AdminProductQuery, type AdminProductRow, DEFAULT_ADMIN_PRODUCT_QUERY, type Page } from '../../domain/adminLists';
+import { type ProductStatus, toggledStatus } from '../../domain/products';
 import {
   ADMIN_SEARCH_DEBOUNCE_MS,
   type AdminProductsEvent,
@@ -462,7 +463,7 @@ describe('admin products machine: rules', () => {
     expect(rowOf(h.actor.getSnapshot(), IRON_SHAKER.id)).toEqual(IRON_SHAKER);
     expect(selectWrites(h.actor.getSnapshot())).toEqual([]);
     h.actor.send({ type: 'product.toggleStatus', id: IRON_SHAKER.id });
-    h.writes[1].reject('socket hang up');
+    h.writes[1].reject({ status: 503 });
     await h.tick();
     expect(h.notices[1]).toEqual({ kind: 'failed', message: '' });
     expect(rowOf(h.actor.getSnapshot(), IRON_SHAKER.id)).toEqual(IRON_SHAKER);

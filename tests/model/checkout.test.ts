@@ -15,19 +15,9 @@ import {
   selectRegion,
   selectReviewing,
 } from '../../machines/checkoutMachine';
-import {
-  type AddressDraft,
-  AddressRefusalError,
-  addressOfDraft,
-  type CheckoutFailure,
-  type CheckoutLine,
-  type CheckoutRequest,
-  EMPTY_ADDRESS,
-  type ShippingAddress,
-  type ShippingRate,
-  type ShippingRegion,
-  StockRefusalError,
-} from '../../machines/orders';
+import { type AddressDraft, addressOfDraft, EMPTY_ADDRESS, type ShippingAddress } from '../../domain/address';
+import { AddressRefusalError, type CheckoutFailure, type CheckoutLine, type CheckoutRequest, StockRefusalError } from '../../domain/checkout';
+import type { ShippingRate, ShippingRegion } from '../../domain/shipping';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 import { SHIPPING_RATES as RATES } from '../../stories/fixtures/orders';

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { FEATURED_HOME_LIMIT, type ProductSummary } from '../../machines/catalogue';
+import { FEATURED_HOME_LIMIT, type ProductSummary } from '../../domain/catalogue';
 import { featuredMachine, type FeaturedEvent } from '../../machines/featuredMachine';
 import { manyProducts, PRODUCTS } from '../../stories/fixtures/products';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';

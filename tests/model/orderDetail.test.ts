@@ -1,7 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { type OrderDetailEvent, type OrderDetailInput, orderDetailMachine, selectOrderDetailStatus, selectOrderTimeline } from '../../machines/orderDetailMachine';
-import type { OrderDetail, OrderTimelineEntry } from '../../machines/orders';
+import type { OrderDetail, OrderTimelineEntry } from '../../domain/orders';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 import { playLatest } from './support';

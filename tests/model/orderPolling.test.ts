@@ -1,7 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { type OrderPollingEvent, type OrderPollingInput, orderPollingMachine, selectPolledOrder, selectPollingStatus } from '../../machines/orderPollingMachine';
-import type { OrderDetail } from '../../machines/orders';
+import type { OrderDetail } from '../../domain/orders';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, graphIsFinite, stateIds, transitionIds, withIgnored } from './graph';
 

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { OrderSummary } from '../../machines/orders';
+import type { OrderSummary } from '../../domain/orders';
 import { type FoundOrder, type OrdersEvent, type OrdersInput, ordersMachine, selectOrders, selectOrdersStatus } from '../../machines/ordersMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, graphIsFinite, stateIds, transitionIds, withIgnored } from './graph';

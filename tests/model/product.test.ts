@@ -1,6 +1,7 @@
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductSummary, RatingSummary, Review, Variant } from '../../machines/catalogue';
+import type { Product, ProductSummary, Variant } from '../../domain/catalogue';
+import type { RatingSummary, Review } from '../../domain/reviews';
 import { type CartRequest, type ProductEvent, productMachine, productStatus, selectedVariant, sideStatus } from '../../machines/productMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';

@@ -5,36 +5,27 @@ import {
   emptyProductValues,
   emptyVariant,
   type FormErrors,
-  IMAGE_MAX_BYTES,
-  IMAGES_MAX,
+  formFingerprint,
   type ImageDraft,
-  type MediaInput,
-  productInput,
-  type ProductInput,
+  refreshErrors,
   validateProduct,
   type VariantDraft,
-  type VariantInput,
-  variantInputs,
-} from '../../machines/admin';
+} from '../../domain/productForm';
+import { type MediaInput, mediaInputs, movedImages, pendingImages, pickImages } from '../../domain/productImages';
 import {
-  formFingerprint,
   isSlugTaken,
   isStale,
-  mediaInputs,
-  movedImages,
-  pendingImages,
-  pickImages,
-  type ProductFormEvent,
-  productFormMachine,
-  refreshErrors,
+  productInput,
+  type ProductInput,
   type SaveStep,
-  selectDirty,
-  selectFormStatus,
-  selectStep,
   startStep,
   takenSkuKey,
+  type VariantInput,
+  variantInputs,
   withVariantIds,
-} from '../../machines/productFormMachine';
+} from '../../domain/productSave';
+import { IMAGE_MAX_BYTES, IMAGES_MAX } from '../../domain/products';
+import { type ProductFormEvent, productFormMachine, selectDirty, selectFormStatus, selectStep } from '../../machines/productFormMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, graphIsFinite, type Step, stateIds, transitionIds, withIgnored } from './graph';
 
@@ -86,9 +77,15 @@ const slugTaken = new ApiError('conflict', 'duplicate key value violates unique 
   code: '23505',
   status: 409,
   details: 'Key (slug)=(grind-tee) already exists.',
+  field: 'slug',
 });
 const skuTaken = (sku: string) =>
-  new ApiError('conflict', 'duplicate key value violates unique constraint "variants_sku_key"', { code: '23505', status: 409, details: `Key (sku)=(${sku}) already exists.` });
+  new ApiError('conflict', 'duplicate key value violates unique constraint "variants_sku_key"', {
+    code: '23505',
+    status: 409,
+    details: `Key (sku)=(${sku}) already exists.`,
+    field: { sku },
+  });
 const tooBig = new ApiError('invalid', 'The object exceeded the maximum allowed size', { status: 413 });
 
 // ── The graph ───────────────────────────────────────────────────────────────────────────────────
@@ -705,7 +702,7 @@ describe('product form machine: saving a new product', () => {
     h.send({ type: 'form.submit' });
     expect(h.calls.map((c) => c.actor)).toEqual(['createProduct', 'saveVariants', 'saveVariants']);
     // A lower-case unique index reports the SKU as the database stored it.
-    expect(takenSkuKey({ code: '23505', details: 'Key (lower(sku))=(gt-xl) already exists.' }, h.snapshot().context.variants)).toBe(second.key);
+    expect(takenSkuKey(skuTaken('gt-xl'), h.snapshot().context.variants)).toBe(second.key);
   });
 
   it('an invalid submit sends nothing, marks every invalid field and asks for focus each time', () => {
@@ -945,7 +942,10 @@ describe('product form rules', () => {
     expect(isStale(stale)).toBe(true);
     expect(isStale(offline)).toBe(false);
     expect(isSlugTaken(slugTaken)).toBe(true);
-    expect(isSlugTaken({ code: '23505', message: 'duplicate key value violates unique constraint "variants_sku_key"' })).toBe(false);
+    expect(isSlugTaken(skuTaken('GT-M'))).toBe(false);
+    // The field comes from src/api/admin.ts: the form reads no constraint names itself.
+    expect(isSlugTaken({ code: '23505', message: 'duplicate key value violates unique constraint "products_slug_key"', details: 'Key (slug)=(x) already exists.' })).toBe(false);
+    expect(takenSkuKey({ code: '23505', details: 'Key (sku)=(GT-M) already exists.' }, [{ ...emptyVariant('a'), sku: 'GT-M' }])).toBeNull();
     expect(isSlugTaken(null)).toBe(false);
     const variants = [{ ...emptyVariant('a'), sku: 'GT-M' }];
     expect(takenSkuKey(skuTaken('gt-m'), variants)).toBe('a');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { type AdminOrderDetail, type AdminRefund, type RefundRequest, refundableQty, validateRefund } from '../../machines/admin';
+import type { AdminOrderDetail } from '../../domain/adminOrders';
+import { type AdminRefund, type RefundRequest, refundableQty, validateRefund } from '../../domain/refunds';
 import { dialogAmount, type RefundDialogEvent, refundDialogMachine, selectRefundDialogState } from '../../machines/refundDialogMachine';
 import { ApiError } from '../../src/api/errors';
 import { RefundFailedError } from '../../src/api/admin';

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { reviewAuthorName } from '../../machines/catalogue';
+import { reviewAuthorName } from '../../domain/reviews';
 import {
   type AuthState,
   EMPTY_DRAFT,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import type { PendingReview, ReviewDecision } from '../../machines/admin';
+import type { PendingReview, ReviewDecision } from '../../domain/reviews';
 import {
   decisionId,
   type ReviewModerationEvent,

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { SEARCH_DEBOUNCE_MS, SEARCH_LIMIT, type SearchResult } from '../../machines/catalogue';
+import { SEARCH_DEBOUNCE_MS, SEARCH_LIMIT, type SearchResult } from '../../domain/catalogue';
 import { searchMachine, searchStatus, type SearchEvent } from '../../machines/searchMachine';
 import { SEARCH_RESULTS } from '../../stories/fixtures/products';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';

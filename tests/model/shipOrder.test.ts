@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { type ShipInput, type Shipment, TRACKING_NUMBER, validateShipment } from '../../machines/admin';
+import { type ShipInput, type Shipment, TRACKING_NUMBER, validateShipment } from '../../domain/shipment';
 import { type ShipOrderEvent, type ShipOrderOutput, selectShipOrderState, shipOrderMachine } from '../../machines/shipOrderMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';

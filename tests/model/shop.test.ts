@@ -1,7 +1,7 @@
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { type ShopEvent, type ShopPage, shopMachine } from '../../machines/shopMachine';
-import { DEFAULT_QUERY, type ShopQuery, withChange } from '../../machines/shopQuery';
+import { DEFAULT_QUERY, type ShopQuery, withChange } from '../../domain/shopQuery';
 import { HOODIE, IRON_TEE, PRODUCTS, SHAKER } from '../../stories/fixtures/products';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkImageFile,
-  emptyProductValues,
-  emptyVariant,
-  IMAGE_MAX_BYTES,
-  nextStatuses,
-  ORDER_STATUSES,
-  parseTags,
-  productInput,
-  slugify,
-  TAGS_MAX,
-  toCents,
-  toggledStatus,
-  validateProduct,
-  type VariantDraft,
-  variantInputs,
-  withTitle,
-} from '../../machines/admin';
+import { nextStatuses, ORDER_STATUSES } from '../../domain/orderStatus';
+import { emptyProductValues, emptyVariant, validateProduct, type VariantDraft, withTitle } from '../../domain/productForm';
+import { checkImageFile } from '../../domain/productImages';
+import { productInput, variantInputs } from '../../domain/productSave';
+import { IMAGE_MAX_BYTES, parseTags, slugify, TAGS_MAX, toCents, toggledStatus } from '../../domain/products';
 
 const variant = (key: string, fields: Partial<VariantDraft> = {}): VariantDraft => ({ ...emptyVariant(key), sku: `SKU-${key}`, price: '29.99', inventory: '5', ...fields });
 const valid = () => ({ ...emptyProductValues(), title: 'Iron Tee', description: 'Heavy cotton.', category: 'clothing' as const, slug: 'iron-tee' });

@@ -1,5 +1,5 @@
 /**
- * The catalogue rules every browsing flow shares (machines/catalogue.ts) and the star fill of
+ * The catalogue rules every browsing flow shares (domain/catalogue.ts) and the star fill of
  * src/ui/Rating.tsx: which variant a quick add takes, prices, stock, languages, quantities.
  */
 import fc from 'fast-check';
@@ -17,13 +17,12 @@ import {
   primaryImage,
   quickAddFromFeatured,
   quickAddFromShop,
-  RATING_MAX,
-  reviewAuthorName,
   shownPrice,
   type Media,
   type Product,
   type Variant,
-} from '../../machines/catalogue.ts';
+} from '../../domain/catalogue.ts';
+import { RATING_MAX, reviewAuthorName } from '../../domain/reviews.ts';
 import { starFill } from '../../src/ui/Rating.tsx';
 
 // Rating.tsx is a component compiled with the Lingui macro in the app; starFill needs none of it.

@@ -1,24 +1,16 @@
 /**
- * machines/orders.ts: the checkout and order rules shared by the machines, the views and the API
+ * domain/ (shipping, checkout, orders): the checkout and order rules shared by the machines, the views and the API
  * layer — shipping regions and quotes (SPEC §9), the checkout function's body (SPEC §7), how a
  * failed checkout is told (SPEC §8), order numbers and session ids from the URL, the orders list.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addressOfDraft, draftForRegion, EMPTY_ADDRESS, isBlankDraft, prefillDraft, parseShippingAddress } from '../../domain/address';
+import { type CheckoutLine, checkoutFailure, checkoutRequest, StockRefusalError } from '../../domain/checkout';
+import { capitalise, statusTone } from '../../domain/orderStatus';
 import {
-  addressOfDraft,
-  draftForRegion,
-  EMPTY_ADDRESS,
-  isBlankDraft,
-  prefillDraft,
   CHECKOUT_SESSION_ID,
-  type CheckoutLine,
-  capitalise,
-  checkoutFailure,
-  checkoutRequest,
   customerSteps,
-  DEFAULT_SHIPPING_REGION,
-  isShippingRegion,
   mergeOrders,
   ORDER_NUMBER,
   ORDER_POLL_ATTEMPTS,
@@ -27,15 +19,10 @@ import {
   type OrderSummary,
   parseOrderNumber,
   parseSessionId,
-  parseShippingAddress,
-  cartVat,
-  quoteShipping,
-  regionForCountry,
-  type ShippingRegion,
-  StockRefusalError,
-  statusTone,
   summaryOf,
-} from '../../machines/orders';
+} from '../../domain/orders';
+import { DEFAULT_SHIPPING_REGION, isShippingRegion, quoteShipping, regionForCountry, type ShippingRegion } from '../../domain/shipping';
+import { cartVat } from '../../domain/vat';
 import { ApiError } from '../../src/api/errors';
 import { SHIPPING_RATES as RATES } from '../../stories/fixtures/orders';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { META_DESCRIPTION_MAX, metaDescription, type Product } from '../../machines/catalogue';
+import { META_DESCRIPTION_MAX, metaDescription, type Product } from '../../domain/catalogue';
 import { decimal, jsonLdText, productJsonLd, productPageTitle } from '../../src/features/product/seo';
 import { IRON_TEE, LIFTING_STRAPS, SEAMLESS_LEGGINGS, SHAKER } from '../../stories/fixtures/products';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../machines/catalogue';
-import { clearFilters, DEFAULT_QUERY, PRICE_MAX, PRICE_STEP, SORT_OPTIONS, SORTS, type ShopQuery, withChange } from '../../machines/shopQuery';
+import { CATEGORIES } from '../../domain/catalogue';
+import { clearFilters, DEFAULT_QUERY, PRICE_MAX, PRICE_STEP, SORT_OPTIONS, SORTS, type ShopQuery, withChange } from '../../domain/shopQuery';
 import { parseShopQuery, serializeShopQuery, shopHref } from '../../src/features/shop/url';
 
 const q = (change: Partial<ShopQuery>): ShopQuery => ({ ...DEFAULT_QUERY, tags: [], ...change });

@@ -3,7 +3,8 @@
  * (vat_rates, vat_contained, vat_rate, the orders trigger) and in the storefront's cart rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartVat, quoteShipping, vatContained } from '../../machines/orders.ts';
+import { quoteShipping } from '../../domain/shipping.ts';
+import { cartVat, vatContained } from '../../domain/vat.ts';
 import { asRole } from '../../server/context.ts';
 import { type Database, openDatabase } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PAGE_SIZE, type AdminOrderDetail, type AdminOrderRow, type Page } from '../../machines/admin';
+import { ADMIN_PAGE_SIZE, type Page } from '../../domain/adminLists';
+import type { AdminOrderDetail, AdminOrderRow } from '../../domain/adminOrders';
 import type { ToastInput } from '../../machines/toastMachine';
 import { fetchAdminOrder, fetchAdminOrders, fetchUnfulfillableRefunds, refundOrder, setOrderStatus, shipOrder } from '../../src/api/admin';
 import { ApiError } from '../../src/api/errors';

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AdminProduct, emptyProductValues, emptyVariant } from '../../machines/admin';
+import { type AdminProduct, emptyProductValues, emptyVariant } from '../../domain/productForm';
 import { createProduct, fetchAdminProduct, saveMedia, saveVariants, updateProduct, uploadProductImage } from '../../src/api/admin';
 import { ApiError } from '../../src/api/errors';
 import { ProductFormPage } from '../../src/features/admin/productForm/ProductFormPage';
@@ -219,6 +219,7 @@ describe('admin product form (container)', () => {
         code: '23505',
         status: 409,
         details: 'Key (slug)=(grind-tee) already exists.',
+        field: 'slug',
       }),
     );
     const { location, user } = setup(null);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AdminProductQuery, type AdminProductRow, DEFAULT_ADMIN_PRODUCT_QUERY, type Page } from '../../machines/admin';
+import { type AdminProductQuery, type AdminProductRow, DEFAULT_ADMIN_PRODUCT_QUERY, type Page } from '../../domain/adminLists';
 import { ADMIN_SEARCH_DEBOUNCE_MS } from '../../machines/adminProductsMachine';
 import { fetchAdminProducts, setProductFeatured, setProductStatus } from '../../src/api/admin';
 import { ApiError } from '../../src/api/errors';

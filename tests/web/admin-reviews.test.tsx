@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReviewDecision } from '../../machines/admin';
+import type { ReviewDecision } from '../../domain/reviews';
 import { fetchPendingReviews, moderateReview } from '../../src/api/admin';
 import { ApiError } from '../../src/api/errors';
 import { AdminReviewsPage } from '../../src/features/admin/reviews/AdminReviewsPage';

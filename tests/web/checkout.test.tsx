@@ -6,7 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import { localeMachine } from '../../machines/localeMachine';
 import type { AuthSession } from '../../machines/authMachine';
 import { type CartItem, cartMachine, selectItems } from '../../machines/cartMachine';
-import { AddressRefusalError, type CheckoutFailure, StockRefusalError } from '../../machines/orders';
+import { AddressRefusalError, type CheckoutFailure, StockRefusalError } from '../../domain/checkout';
 import { createCheckoutSession, fetchLastShippingAddress, fetchShippingRates } from '../../src/api/checkout';
 import { ApiError } from '../../src/api/errors';
 import CartRoute from '../../src/features/checkout/CartRoute';

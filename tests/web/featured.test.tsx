@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { FEATURED_HOME_LIMIT, type ProductSummary } from '../../machines/catalogue';
+import { FEATURED_HOME_LIMIT, type ProductSummary } from '../../domain/catalogue';
 import { selectDrawerOpen, selectItems } from '../../machines/cartMachine';
 import { selectToasts } from '../../machines/toastMachine';
 import { fetchFeatured } from '../../src/api/products';

@@ -6,9 +6,9 @@
  */
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Media, Product, ProductSummary, SearchResult } from '../../machines/catalogue';
-import type { OrderLine } from '../../machines/orders';
-import { DEFAULT_QUERY } from '../../machines/shopQuery';
+import type { Media, Product, ProductSummary, SearchResult } from '../../domain/catalogue';
+import type { OrderLine } from '../../domain/orders';
+import { DEFAULT_QUERY } from '../../domain/shopQuery';
 import { AdminOrderView } from '../../src/features/admin/orders/AdminOrderView';
 import { AdminProductsView } from '../../src/features/admin/products/AdminProductsView';
 import { CartLineItem } from '../../src/ui/CartLineItem';

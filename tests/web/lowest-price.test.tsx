@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../machines/catalogue';
+import type { Product } from '../../domain/catalogue';
 import { ProductView, type ProductViewProps } from '../../src/features/product/ProductView';
 import { IMAGE_DISPLAYS } from '../../src/ui/images';
 import { LowestPrice } from '../../src/ui/LowestPrice';

@@ -6,7 +6,7 @@ import { Route, Switch } from 'wouter';
 import { createActor } from 'xstate';
 import type { AuthSession } from '../../machines/authMachine';
 import { type CartItem, cartMachine, selectItems } from '../../machines/cartMachine';
-import { ORDER_POLL_ATTEMPTS, ORDER_POLL_INTERVAL_MS, type OrderDetail, type OrderSummary } from '../../machines/orders';
+import { ORDER_POLL_ATTEMPTS, ORDER_POLL_INTERVAL_MS, type OrderDetail, type OrderSummary } from '../../domain/orders';
 import { ApiError } from '../../src/api/errors';
 import { checkoutSessionNeedsSignIn, fetchOrderByNumber, fetchOrderBySession, fetchOrders, fetchOrderTimeline, fetchOwnOrderBySession } from '../../src/api/orders';
 import { AppRoutes } from '../../src/app/routes';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { cartMachine } from '../../machines/cartMachine';
-import { DEFAULT_QUERY, type ShopQuery } from '../../machines/shopQuery';
+import { DEFAULT_QUERY, type ShopQuery } from '../../domain/shopQuery';
 import { fetchShopPage } from '../../src/api/products';
 import ShopRoute from '../../src/features/shop/ShopRoute';
 import { ShopView, type ShopViewProps } from '../../src/features/shop/ShopView';

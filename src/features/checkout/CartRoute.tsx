@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { selectUser } from '../../../machines/authMachine';
 import { selectCurrency, selectItems, selectSubtotal } from '../../../machines/cartMachine';
-import { regionForCountry } from '../../../machines/orders';
+import { regionForCountry } from '../../../domain/shipping';
 import { checkoutMachine, selectReviewing } from '../../../machines/checkoutMachine';
 import { createCheckoutSession, fetchLastShippingAddress, fetchShippingRates } from '../../api/checkout';
 import { useServices } from '../../services/context';

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { CheckoutFailure } from '../../../machines/orders';
+import type { CheckoutFailure } from '../../../domain/checkout';
 import { css } from '../../../styled-system/css';
 
 export type CheckoutFailureMessageProps = {

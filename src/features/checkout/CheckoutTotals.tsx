@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ShippingQuote } from '../../../machines/orders';
+import type { ShippingQuote } from '../../../domain/shipping';
 import { css, cx } from '../../../styled-system/css';
 import { Price } from '../../ui/Price';
 import { PriceNotice } from '../../ui/PriceNotice';

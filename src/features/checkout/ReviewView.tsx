@@ -3,17 +3,9 @@ import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { deliveryDaysFor } from '../../config/shop';
 import type { CartItem } from '../../../machines/cartMachine';
-import {
-  type AddressDraft,
-  type AddressField,
-  type AddressFieldError,
-  type CheckoutFailure,
-  countryName,
-  isBlankDraft,
-  regionCountries,
-  type ShippingQuote,
-  type ShippingRegion,
-} from '../../../machines/orders';
+import { type AddressDraft, type AddressField, type AddressFieldError, countryName, isBlankDraft, regionCountries } from '../../../domain/address';
+import type { CheckoutFailure } from '../../../domain/checkout';
+import type { ShippingQuote, ShippingRegion } from '../../../domain/shipping';
 import { css, cx } from '../../../styled-system/css';
 import { Button } from '../../ui/Button';
 import { card } from '../../ui/Card';

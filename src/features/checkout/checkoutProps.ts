@@ -11,7 +11,7 @@ import {
   selectRegion,
   selectReviewing,
 } from '../../../machines/checkoutMachine';
-import type { CheckoutBuyer, ShopLocale } from '../../../machines/orders';
+import type { CheckoutBuyer, ShopLocale } from '../../../domain/checkout';
 import type { CartPageViewProps } from './CartPageView';
 import type { ReviewViewProps } from './ReviewView';
 

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import type { CheckoutEvent } from '../../../machines/checkoutMachine';
-import { regionForCountry } from '../../../machines/orders';
+import { regionForCountry } from '../../../domain/shipping';
 import type { AppServices } from '../../services/context';
 import { readShippingRegion } from './shippingRegionChoice';
 

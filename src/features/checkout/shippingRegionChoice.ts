@@ -1,4 +1,4 @@
-import { isShippingRegion, type ShippingRegion } from '../../../machines/orders';
+import { isShippingRegion, type ShippingRegion } from '../../../domain/shipping';
 
 /** Where the shopper's "Ship to" choice is remembered between visits. */
 export const SHIPPING_REGION_STORAGE_KEY = 'npng.shippingRegion';

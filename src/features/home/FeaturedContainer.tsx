@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { FEATURED_HOME_LIMIT, quickAddFromFeatured, type ProductSummary } from '../../../machines/catalogue';
+import { FEATURED_HOME_LIMIT, quickAddFromFeatured, type ProductSummary } from '../../../domain/catalogue';
 import { featuredMachine, selectFeaturedStatus } from '../../../machines/featuredMachine';
 import { fetchFeatured } from '../../api/products';
 import { firstScreenKey, useAfterRestore, useFirstSnapshot } from '../../services/firstScreen';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
-import { FEATURED_HOME_LIMIT, type ProductSummary } from '../../../machines/catalogue';
+import { FEATURED_HOME_LIMIT, type ProductSummary } from '../../../domain/catalogue';
 import type { FeaturedStatus } from '../../../machines/featuredMachine';
 import { IMAGE_DISPLAYS } from '../../ui/images';
 import { ProductCard } from '../../ui/ProductCard';

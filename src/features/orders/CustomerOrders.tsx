@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { AuthUser } from '../../../machines/authMachine';
-import type { OrderDetail } from '../../../machines/orders';
+import type { OrderDetail } from '../../../domain/orders';
 import { ordersMachine, selectOrders, selectOrdersStatus } from '../../../machines/ordersMachine';
 import { fetchOrders } from '../../api/orders';
 import { CheckoutNotice } from './CheckoutNotice';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ShippingAddress } from '../../../machines/orders';
+import type { ShippingAddress } from '../../../domain/address';
 import { css } from '../../../styled-system/css';
 
 export type DeliveryAddressProps = {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrderPollingStatus } from '../../../machines/orderPollingMachine';
-import type { OrderDetail } from '../../../machines/orders';
+import type { OrderDetail } from '../../../domain/orders';
 import { css, cx } from '../../../styled-system/css';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { card } from '../../ui/Card';

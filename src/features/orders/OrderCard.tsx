@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { OrderSummary } from '../../../machines/orders';
+import type { OrderSummary } from '../../../domain/orders';
 import { css, cx } from '../../../styled-system/css';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { card } from '../../ui/Card';

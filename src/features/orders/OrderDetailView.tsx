@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrderDetailStatus } from '../../../machines/orderDetailMachine';
-import { customerSteps, type OrderDetail, type OrderTimelineEntry } from '../../../machines/orders';
+import { customerSteps, type OrderDetail, type OrderTimelineEntry } from '../../../domain/orders';
 import { css, cx } from '../../../styled-system/css';
 import { BackLink } from '../../ui/BackLink';
 import { ButtonLink } from '../../ui/ButtonLink';

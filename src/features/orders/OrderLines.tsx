@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lineTitle, type OrderLine } from '../../../machines/orders';
+import { lineTitle, type OrderLine } from '../../../domain/orders';
 import { css, cx } from '../../../styled-system/css';
 import { IMAGE_DISPLAYS, responsiveImage } from '../../ui/images';
 import { VariantDetails } from '../../ui/VariantDetails';

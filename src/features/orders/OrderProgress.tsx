@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { CustomerStep } from '../../../machines/orders';
+import type { CustomerStep } from '../../../domain/orders';
 import { css } from '../../../styled-system/css';
 import { LongDate } from '../../ui/LongDate';
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { css, cx } from '../../../styled-system/css';
-import type { VatContained } from '../../../machines/orders';
+import type { VatContained } from '../../../domain/vat';
 import { Price } from '../../ui/Price';
 import { VatLine } from '../../ui/VatLine';
 

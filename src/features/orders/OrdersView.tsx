@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { OrdersStatus } from '../../../machines/ordersMachine';
-import type { OrderSummary } from '../../../machines/orders';
+import type { OrderSummary } from '../../../domain/orders';
 import { css, cx } from '../../../styled-system/css';
 import { BackLink } from '../../ui/BackLink';
 import { ButtonLink } from '../../ui/ButtonLink';

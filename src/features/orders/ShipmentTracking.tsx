@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Carrier } from '../../../machines/orders';
+import type { Carrier } from '../../../domain/shipment';
 import { css } from '../../../styled-system/css';
 import { LongDate } from '../../ui/LongDate';
 

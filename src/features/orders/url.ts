@@ -1,4 +1,4 @@
-import { parseSessionId } from '../../../machines/orders';
+import { parseSessionId } from '../../../domain/orders';
 
 /**
  * /orders?session_id=cs_… is where the hosted checkout sends the payer back: that checkout

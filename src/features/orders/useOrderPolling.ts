@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { orderPollingMachine } from '../../../machines/orderPollingMachine';
-import type { OrderDetail } from '../../../machines/orders';
+import type { OrderDetail } from '../../../domain/orders';
 import { checkoutSessionNeedsSignIn, fetchOrderBySession, fetchOwnOrderBySession } from '../../api/orders';
 import { orderPollingProps } from './orderPollingProps';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
-import { MAX_THUMBNAILS, type Media, orderedMedia } from '../../../machines/catalogue';
+import { MAX_THUMBNAILS, type Media, orderedMedia } from '../../../domain/catalogue';
 import { IMAGE_DISPLAYS, responsiveImage } from '../../ui/images';
 
 export type GalleryProps = { media: Media[]; title: string };

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { css } from '../../../styled-system/css';
-import { RELATED_LIMIT, type ProductSummary } from '../../../machines/catalogue';
+import { RELATED_LIMIT, type ProductSummary } from '../../../domain/catalogue';
 import type { SideStatus } from '../../../machines/productMachine';
 import { IMAGE_DISPLAYS } from '../../ui/images';
 import { ProductCard } from '../../ui/ProductCard';

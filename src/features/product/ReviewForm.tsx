@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { css } from '../../../styled-system/css';
-import { RATING_MAX, type ReviewDraft } from '../../../machines/catalogue';
+import { RATING_MAX, type ReviewDraft } from '../../../domain/reviews';
 import type { ReviewFormStatus } from '../../../machines/reviewFormMachine';
 import { BODY_MAX, TITLE_MAX } from '../../../machines/reviewFormMachine';
 import { Button } from '../../ui/Button';

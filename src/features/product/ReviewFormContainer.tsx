@@ -5,7 +5,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { selectAuthStatus, selectUser } from '../../../machines/authMachine';
-import type { Product } from '../../../machines/catalogue';
+import type { Product } from '../../../domain/catalogue';
 import { type AuthState, type ReviewNotice, reviewFormMachine, reviewFormStatus } from '../../../machines/reviewFormMachine';
 import { hasPurchased, submitReview } from '../../api/reviews';
 import { analytics } from '../../services/analytics';

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
-import type { RatingSummary, Review } from '../../../machines/catalogue';
+import type { RatingSummary, Review } from '../../../domain/reviews';
 import type { SideStatus } from '../../../machines/productMachine';
 import { formatDate } from '../../i18n/format';
 import { DEFAULT_LOCALE, isLocale } from '../../i18n/i18n';

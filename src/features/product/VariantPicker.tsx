@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { css } from '../../../styled-system/css';
-import type { Variant } from '../../../machines/catalogue';
+import type { Variant } from '../../../domain/catalogue';
 import { type VariantOption, variantGroups } from './variants';
 import { colorLabel } from '../../ui/catalogueLabels';
 

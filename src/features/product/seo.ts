@@ -1,4 +1,5 @@
-import { inStock, localized, localizedDescription, metaDescription, orderedMedia, type Product, type RatingSummary } from '../../../machines/catalogue';
+import { inStock, localized, localizedDescription, metaDescription, orderedMedia, type Product } from '../../../domain/catalogue';
+import type { RatingSummary } from '../../../domain/reviews';
 
 /**
  * What search engines read on a product page: the document title, the meta description and a

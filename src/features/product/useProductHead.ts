@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { metaDescription, type Product, type RatingSummary } from '../../../machines/catalogue';
+import { metaDescription, type Product } from '../../../domain/catalogue';
+import type { RatingSummary } from '../../../domain/reviews';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { jsonLdText, productJsonLd, productPageTitle } from './seo';
 

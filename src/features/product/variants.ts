@@ -1,4 +1,4 @@
-import { distinctColors, distinctSizes, inStock, type Variant } from '../../../machines/catalogue';
+import { distinctColors, distinctSizes, inStock, type Variant } from '../../../domain/catalogue';
 
 /** Below this many left, the page says "Only {n} left". */
 export const LOW_STOCK = 5;

@@ -6,7 +6,7 @@ import { useId, useRef } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
-import { localized, primaryImage, type SearchResult } from '../../../machines/catalogue';
+import { localized, primaryImage, type SearchResult } from '../../../domain/catalogue';
 import type { SearchStatus } from '../../../machines/searchMachine';
 import { CloseIcon, SearchIcon } from '../../ui/icons';
 import { IMAGE_DISPLAYS, responsiveImage } from '../../ui/images';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
-import type { ShopQuery } from '../../../machines/shopQuery';
+import type { ShopQuery } from '../../../domain/shopQuery';
 import { pageItems } from './pages';
 import { shopHref } from './url';
 

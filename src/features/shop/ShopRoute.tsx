@@ -3,9 +3,10 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { quickAddFromShop, SHOP_PAGE_SIZE, type ProductSummary } from '../../../machines/catalogue';
+import { quickAddFromShop, SHOP_PAGE_SIZE, type ProductSummary } from '../../../domain/catalogue';
+import { lastPageInstead } from '../../../domain/paging';
+import { clearFilters, withChange } from '../../../domain/shopQuery';
 import { shopMachine, shopStatus } from '../../../machines/shopMachine';
-import { clearFilters, pageCount, withChange } from '../../../machines/shopQuery';
 import { fetchShopPage } from '../../api/products';
 import { firstScreenKey, useFirstSnapshot } from '../../services/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
@@ -43,11 +44,10 @@ export default function ShopRoute() {
   }, [query.page]);
 
   // A page past the last one (an old link, fewer products now): go to the last page instead.
-  const lastPage = pageCount(total, SHOP_PAGE_SIZE);
-  const pastTheEnd = status === 'empty' && total > 0 && loaded !== null && loaded.page > lastPage;
+  const lastPage = status === 'empty' && loaded !== null ? lastPageInstead(loaded.page, total, SHOP_PAGE_SIZE) : null;
   useEffect(() => {
-    if (pastTheEnd && loaded) navigate(shopHref({ ...loaded, page: lastPage }), { replace: true });
-  }, [pastTheEnd, loaded, lastPage, navigate]);
+    if (lastPage !== null && loaded) navigate(shopHref({ ...loaded, page: lastPage }), { replace: true });
+  }, [loaded, lastPage, navigate]);
 
   useEffect(() => {
     if (status === 'results') analytics.viewItemList(ITEM_LISTS.shop, products);
@@ -61,7 +61,7 @@ export default function ShopRoute() {
 
   return (
     <ShopView
-      status={pastTheEnd ? 'loading' : status}
+      status={lastPage !== null ? 'loading' : status}
       query={query}
       products={products}
       total={total}

@@ -1,9 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
-import { SHOP_PAGE_SIZE, type ProductSummary } from '../../../machines/catalogue';
+import { SHOP_PAGE_SIZE, type ProductSummary } from '../../../domain/catalogue';
 import type { ShopStatus } from '../../../machines/shopMachine';
-import { hasFilters, pageCount, SORT_OPTIONS, type ShopQuery, type SortKey } from '../../../machines/shopQuery';
+import { pageCount } from '../../../domain/paging';
+import { hasFilters, SORT_OPTIONS, type ShopQuery, type SortKey } from '../../../domain/shopQuery';
 import { Button } from '../../ui/Button';
 import { Drawer } from '../../ui/Drawer';
 import { pageHeading } from '../../ui/Page';

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { SortKey } from '../../../machines/shopQuery';
+import type { SortKey } from '../../../domain/shopQuery';
 
 export const SORT_LABELS: Record<SortKey, MessageDescriptor> = {
   newest: msg`Newest first`,

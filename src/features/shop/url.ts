@@ -1,5 +1,15 @@
-import { isCategory } from '../../../machines/catalogue';
-import { DEFAULT_QUERY, PRICE_MAX, PRICE_MIN, PRICE_STEP, SORTS, type ShopQuery, type SortDirection, type SortField, type SortKey } from '../../../machines/shopQuery';
+import { isCategory } from '../../../domain/catalogue';
+import {
+  DEFAULT_QUERY,
+  PRICE_MAX,
+  PRICE_MIN,
+  PRICE_STEP,
+  SORTS,
+  type ShopQuery,
+  type SortDirection,
+  type SortField,
+  type SortKey,
+} from '../../../domain/shopQuery';
 
 /**
  * /shop's query string ⇄ ShopQuery (SPEC §2 Shop, ARCHITECTURE §7). Reading never fails: a value

@@ -4,7 +4,7 @@ import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { canCancelByRefund } from '../../../../machines/admin';
+import { canCancelByRefund } from '../../../../domain/adminOrders';
 import { type AdminOrderNotice, adminOrderMachine, selectAdminOrderStatus, selectAdminOrderStep } from '../../../../machines/adminOrderMachine';
 import { dialogAmount, refundDialogMachine } from '../../../../machines/refundDialogMachine';
 import { shipOrderMachine } from '../../../../machines/shipOrderMachine';

@@ -1,9 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type AdminOrderDetail, CARRIER_NAMES, canCancelByRefund, canRefund, canShip, isCarrier, nextStatuses, type OrderStatus } from '../../../../machines/admin';
+import { type AdminOrderDetail, canCancelByRefund, canRefund, canShip } from '../../../../domain/adminOrders';
+import { nextStatuses, type OrderStatus } from '../../../../domain/orderStatus';
+import { CARRIER_NAMES, isCarrier } from '../../../../domain/shipment';
 import type { AdminOrderStatus, AdminOrderStep } from '../../../../machines/adminOrderMachine';
-import { isShippingRegion } from '../../../../machines/orders';
+import { isShippingRegion } from '../../../../domain/shipping';
 import { css, cx } from '../../../../styled-system/css';
 import { BackLink } from '../../../ui/BackLink';
 import { Button } from '../../../ui/Button';

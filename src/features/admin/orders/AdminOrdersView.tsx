@@ -2,7 +2,11 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'wouter';
-import { type AdminOrderQuery, type AdminOrderRow, type AdminRefund, isOrderStatus, ORDER_STATUSES } from '../../../../machines/admin';
+import { ADMIN_PAGE_SIZE } from '../../../../domain/adminLists';
+import type { AdminOrderQuery, AdminOrderRow } from '../../../../domain/adminOrders';
+import { isOrderStatus, ORDER_STATUSES } from '../../../../domain/orderStatus';
+import { pageCount } from '../../../../domain/paging';
+import type { AdminRefund } from '../../../../domain/refunds';
 import type { AdminOrdersStatus } from '../../../../machines/adminOrdersMachine';
 import { css, cx } from '../../../../styled-system/css';
 import { ButtonLink } from '../../../ui/ButtonLink';
@@ -17,7 +21,7 @@ import { DateTime } from '../shared/DateTime';
 import { LoadFailed } from '../shared/LoadFailed';
 import { Pagination } from '../shared/Pagination';
 import { AutoRefunds } from './AutoRefunds';
-import { adminOrderHref, adminOrdersHref, pageCount } from './url';
+import { adminOrderHref, adminOrdersHref } from './url';
 
 export type AdminOrdersViewProps = {
   status: AdminOrdersStatus;
@@ -50,7 +54,7 @@ export function AdminOrdersView({ status, query, rows, total, onStatusChange, on
   const ids = { filter: useId(), caption: useId() };
   useDocumentTitle(t`Orders`);
   const number = new Intl.NumberFormat(i18n.locale);
-  const pages = pageCount(total);
+  const pages = pageCount(total, ADMIN_PAGE_SIZE);
   const currentText = number.format(query.page);
   const pagesText = number.format(pages);
   const filtered = query.status !== 'all';

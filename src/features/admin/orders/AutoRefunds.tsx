@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { AdminRefund } from '../../../../machines/admin';
+import type { AdminRefund } from '../../../../domain/refunds';
 import { css, cx } from '../../../../styled-system/css';
 import { Badge } from '../../../ui/Badge';
 import { Price } from '../../../ui/Price';

@@ -1,7 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { CARRIER_NAMES, isCarrier, type TimelineEvent } from '../../../../machines/admin';
-import { capitalise } from '../../../../machines/orders';
+import type { TimelineEvent } from '../../../../domain/adminOrders';
+import { CARRIER_NAMES, isCarrier } from '../../../../domain/shipment';
+import { capitalise } from '../../../../domain/orderStatus';
 import { css } from '../../../../styled-system/css';
 import { muted } from '../shared/adminTable';
 import { DateTime } from '../shared/DateTime';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { REFUND_REASON_MAX, type RefundDraftLine, type RefundErrors, type RefundMode } from '../../../../machines/admin';
+import { REFUND_REASON_MAX, type RefundDraftLine, type RefundErrors, type RefundMode } from '../../../../domain/refunds';
 import type { RefundFailure } from '../../../../machines/refundDialogMachine';
 import { css, cx } from '../../../../styled-system/css';
 import { button } from '../../../../styled-system/recipes';

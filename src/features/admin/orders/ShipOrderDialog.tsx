@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { CARRIER_NAMES, CARRIERS, type Carrier, isCarrier, type ShipErrors, type ShipValues, TRACKING_NUMBER_MAX } from '../../../../machines/admin';
+import { CARRIER_NAMES, CARRIERS, type Carrier, isCarrier, type ShipErrors, type ShipValues, TRACKING_NUMBER_MAX } from '../../../../domain/shipment';
 import type { ShipFailure } from '../../../../machines/shipOrderMachine';
 import { css } from '../../../../styled-system/css';
 import { button } from '../../../../styled-system/recipes';

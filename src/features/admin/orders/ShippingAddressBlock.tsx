@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { addressLines } from '../../../../machines/admin';
-import type { ShippingAddress } from '../../../../machines/orders';
+import { addressLines, type ShippingAddress } from '../../../../domain/address';
 import { css, cx } from '../../../../styled-system/css';
 import { Button } from '../../../ui/Button';
 import { card } from '../../../ui/Card';

@@ -1,4 +1,5 @@
-import { ADMIN_PAGE_SIZE, type AdminOrderQuery, isOrderStatus } from '../../../../machines/admin';
+import type { AdminOrderQuery } from '../../../../domain/adminOrders';
+import { isOrderStatus } from '../../../../domain/orderStatus';
 
 /**
  * /admin/orders' query string ⇄ AdminOrderQuery (`?status=&page=`). Reading never fails: a value
@@ -36,5 +37,3 @@ export const adminOrderHref = (orderNumber: string) => `/admin/orders/${encodeUR
 
 /** A new filter starts again at page 1. */
 export const withStatus = (query: AdminOrderQuery, status: AdminOrderQuery['status']): AdminOrderQuery => ({ ...query, status, page: 1 });
-
-export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));

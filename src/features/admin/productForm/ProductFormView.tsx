@@ -3,22 +3,11 @@ import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { css, cx } from '../../../../styled-system/css';
-import {
-  META_DESCRIPTION_MAX,
-  META_TITLE_MAX,
-  PRODUCT_STATUSES,
-  parseTags,
-  type FieldPath,
-  type FieldProblem,
-  type FileProblem,
-  type FormErrors,
-  type ImageDraft,
-  type ProductStatus,
-  type ProductTextField,
-  type ProductValues,
-  type VariantDraft,
-} from '../../../../machines/admin';
-import { CATEGORIES } from '../../../../machines/catalogue';
+import { CATEGORIES, META_DESCRIPTION_MAX } from '../../../../domain/catalogue';
+import type { FieldPath, FieldProblem, FormErrors, ImageDraft, ProductTextField, ProductValues, VariantDraft } from '../../../../domain/productForm';
+import type { FileProblem } from '../../../../domain/productImages';
+import { SAVE_STEPS, type SaveStep } from '../../../../domain/productSave';
+import { META_TITLE_MAX, PRODUCT_STATUSES, parseTags, type ProductStatus } from '../../../../domain/products';
 import { BackLink } from '../../../ui/BackLink';
 import { Button } from '../../../ui/Button';
 import { card } from '../../../ui/Card';
@@ -35,7 +24,7 @@ import { ImagesField, type UploadState } from './ImagesField';
 import { fieldProblemText } from './problemText';
 import { VariantsTable } from './VariantsTable';
 
-export type SaveStep = 'product' | 'variants' | 'images' | 'media';
+export type { SaveStep };
 export type ProductFormStatus =
   | 'loading' // edit: the product is being read
   | 'loadFailed' // edit: reading failed (failure = message) → Retry (onRetry)
@@ -75,7 +64,6 @@ export type ProductFormViewProps = {
   onCancel: () => void; // the container navigates to /admin/products (the guard asks when dirty)
 };
 
-const SAVE_STEPS: readonly SaveStep[] = ['product', 'variants', 'images', 'media'];
 const STEP_NAMES: Record<SaveStep, MessageDescriptor> = {
   product: msg`product details`,
   variants: msg`variants`,

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { css, cx } from '../../../../styled-system/css';
-import type { FormErrors, VariantDraft } from '../../../../machines/admin';
+import type { FormErrors, VariantDraft } from '../../../../domain/productForm';
 import { Button } from '../../../ui/Button';
 import { fieldInput, fieldMessage } from '../../../ui/TextField';
 import { fieldId, VARIANT_FIELD_LABELS, VARIANT_FIELDS, type VariantField } from './formFields';

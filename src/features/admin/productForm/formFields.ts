@@ -1,8 +1,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { FieldPath, FormErrors, ImageDraft, ProductTextField, VariantDraft } from '../../../../machines/admin';
+import type { FieldPath, FormErrors, ImageDraft, ProductTextField, VariantDraft, VariantField } from '../../../../domain/productForm';
 
-export type VariantField = 'sku' | 'size' | 'color' | 'price' | 'compareAtPrice' | 'inventory' | 'barcode';
+export type { VariantField };
 
 /** The variant columns in the order the table shows them. */
 export const VARIANT_FIELDS: readonly VariantField[] = ['sku', 'size', 'color', 'price', 'compareAtPrice', 'inventory', 'barcode'];

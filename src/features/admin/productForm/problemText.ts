@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { FieldPath, FieldProblem, FileProblem } from '../../../../machines/admin';
+import type { FieldPath, FieldProblem } from '../../../../domain/productForm';
+import type { FileProblem } from '../../../../domain/productImages';
 
 /** What to type when a required field is empty, by the field's name (the last part of its path). */
 const REQUIRED: Record<string, MessageDescriptor> = {

@@ -2,15 +2,9 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import {
-  ADMIN_PAGE_SIZE,
-  type AdminProductQuery,
-  type AdminProductRow,
-  type AdminSort,
-  isLowStock,
-  isProductStatus,
-  type ProductStatus,
-} from '../../../../machines/admin';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, type AdminProductQuery, type AdminProductRow, type AdminSort, isLowStock } from '../../../../domain/adminLists';
+import { pageCount } from '../../../../domain/paging';
+import { isProductStatus, type ProductStatus } from '../../../../domain/products';
 import type { AdminProductsStatus, ToggleKind } from '../../../../machines/adminProductsMachine';
 import { css, cx } from '../../../../styled-system/css';
 import { button } from '../../../../styled-system/recipes';
@@ -24,7 +18,7 @@ import { fieldInput, fieldLabel } from '../../../ui/TextField';
 import { cell, headCell, muted, selectInput, tableRegion } from '../shared/adminTable';
 import { DateTime } from '../shared/DateTime';
 import { Pagination } from '../shared/Pagination';
-import { ADMIN_SEARCH_MAX, adminProductsHref, clearFilters, isFiltered, pageCount } from './url';
+import { adminProductsHref, clearFilters, isFiltered } from './url';
 
 export type AdminProductsViewProps = {
   status: AdminProductsStatus;
@@ -85,7 +79,7 @@ export function AdminProductsView({
   const writing = (kind: ToggleKind, id: string) => writes.some((w) => w.kind === kind && w.id === id);
   const statusLabel = (value: ProductStatus) => (value === 'draft' ? t`Draft` : value === 'published' ? t`Published` : t`Archived`);
 
-  const pages = pageCount(total);
+  const pages = pageCount(total, ADMIN_PAGE_SIZE);
   const current = Math.min(query.page, pages);
   const filtered = isFiltered(query);
   const showRows = rows.length > 0 && status !== 'failed';

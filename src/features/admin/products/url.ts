@@ -1,4 +1,5 @@
-import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminSort, DEFAULT_ADMIN_PRODUCT_QUERY, isProductStatus } from '../../../../machines/admin';
+import { type AdminProductQuery, type AdminSort, DEFAULT_ADMIN_PRODUCT_QUERY, searchTerm } from '../../../../domain/adminLists';
+import { isProductStatus } from '../../../../domain/products';
 
 /**
  * /admin/products' query string ⇄ AdminProductQuery (`?q=&status=&sort=&page=`). Reading never
@@ -6,12 +7,8 @@ import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminSort, DEFAULT_ADMIN_
  * opens the list. Writing gives one canonical form that leaves defaults out.
  */
 
-export const ADMIN_SEARCH_MAX = 100;
 export const ADMIN_SORTS: readonly AdminSort[] = ['updated_desc', 'updated_asc'];
 const isSort = (value: string): value is AdminSort => (ADMIN_SORTS as readonly string[]).includes(value);
-
-/** The search text as the list asks for it: trimmed, at most 100 characters. */
-export const searchTerm = (text: string) => text.trim().slice(0, ADMIN_SEARCH_MAX).trim();
 
 export function parseAdminProductQuery(search: string): AdminProductQuery {
   const params = new URLSearchParams(search);
@@ -51,5 +48,3 @@ export const withChange = (query: AdminProductQuery, change: AdminQueryChange): 
 export const clearFilters = (query: AdminProductQuery): AdminProductQuery => ({ ...DEFAULT_ADMIN_PRODUCT_QUERY, sort: query.sort });
 
 export const isFiltered = (query: AdminProductQuery) => query.q !== '' || query.status !== 'all';
-
-export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { PendingReview, ReviewDecision } from '../../../../machines/admin';
+import type { PendingReview, ReviewDecision } from '../../../../domain/reviews';
 import type { ReviewModerationStatus } from '../../../../machines/reviewModerationMachine';
 import { css, cx } from '../../../../styled-system/css';
 import { card } from '../../../ui/Card';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import type { PendingReview, ReviewDecision } from '../../../../machines/admin';
+import type { PendingReview, ReviewDecision } from '../../../../domain/reviews';
 import { css, cx } from '../../../../styled-system/css';
 import { Button } from '../../../ui/Button';
 import { card } from '../../../ui/Card';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { AdminWithdrawal } from '../../../../machines/admin';
+import type { AdminWithdrawal } from '../../../../domain/adminOrders';
 import { css } from '../../../../styled-system/css';
 import { DateTime } from '../shared/DateTime';
 import { LateBadge } from './LateBadge';

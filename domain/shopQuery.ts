@@ -97,5 +97,3 @@ export function withChange(query: ShopQuery, change: Partial<Omit<ShopQuery, 'pa
 }
 
 export const clearFilters = (query: ShopQuery): ShopQuery => ({ ...DEFAULT_QUERY, sort: query.sort });
-
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));

@@ -70,24 +70,8 @@ export type SearchResult = ProductTexts & {
   media: Pick<Media, 'url' | 'is_primary'>[];
 };
 
-export type Review = {
-  id: string;
-  rating: number;
-  title: string;
-  body: string;
-  author_name: string;
-  created_at: string;
-};
-
-export type RatingSummary = { average: number; count: number };
-
-export type ReviewDraft = { rating: number; title: string; body: string };
-
 // ── Rules ────────────────────────────────────────────────────────────────────────────────────
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-export const DEFAULT_RATING = 5;
 /** SPEC §9. */
 export const SHOP_PAGE_SIZE = 12;
 export const FEATURED_HOME_LIMIT = 6;
@@ -165,12 +149,4 @@ export function clampQty(qty: number, variant: Pick<Variant, 'inventory'> | null
   const max = variant ? variant.inventory : 0;
   if (!Number.isFinite(qty)) return 1;
   return Math.max(1, Math.min(Math.trunc(qty), Math.max(1, max)));
-}
-
-/** SPEC §6: full name, else the part of the email before the @, else 'Anonymous'. */
-export function reviewAuthorName(fullName: string | null | undefined, email: string | null | undefined): string {
-  const name = fullName?.trim();
-  if (name) return name.slice(0, 100);
-  const local = email?.split('@')[0]?.trim();
-  return local ? local.slice(0, 100) : 'Anonymous';
 }
