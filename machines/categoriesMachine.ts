@@ -13,6 +13,10 @@ export const categoriesMachine = setup({
       throw new Error('provide fetchCategories');
     }),
   },
+  guards: {
+    /** The shop has no category with a product in it. */
+    noCategories: (_, categories: string[]) => categories.length === 0,
+  },
 }).createMachine({
   id: 'categories',
   context: { categories: [], error: null },
@@ -24,7 +28,7 @@ export const categoriesMachine = setup({
         id: 'fetchCategories',
         src: 'fetchCategories',
         onDone: [
-          { guard: ({ event }) => event.output.length === 0, target: 'empty', actions: assign({ categories: [] }) },
+          { guard: { type: 'noCategories', params: ({ event }) => event.output }, target: 'empty', actions: assign({ categories: [] }) },
           { target: 'loaded', actions: assign({ categories: ({ event }) => event.output }) },
         ],
         onError: {

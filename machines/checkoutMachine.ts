@@ -154,6 +154,8 @@ export const checkoutMachine = setup({
     leaveReview: assign({ failure: null, addressErrors: [] }),
   },
   guards: {
+    /** The session came with the payment page's address. */
+    hasPaymentUrl: (_, session: CheckoutSession) => typeof session?.url === 'string' && session.url !== '',
     hasLines: ({ event }) => event.type === 'checkout.submit' && event.lines.length > 0,
     /** A signed-in buyer who has typed nothing yet: their last address can fill the form. */
     canPrefill: ({ context, event }) => event.type === 'checkout.submit' && event.buyer.userId !== null && isBlankDraft(context.address),
@@ -248,7 +250,7 @@ export const checkoutMachine = setup({
             input: ({ context }) => checkoutRequest(context.lines, context.buyer, context.origin, context.region, context.locale, addressOfDraft(context.address)),
             onDone: [
               {
-                guard: ({ event }) => typeof event.output?.url === 'string' && event.output.url !== '',
+                guard: { type: 'hasPaymentUrl', params: ({ event }) => event.output },
                 target: 'redirecting',
                 actions: [assign({ url: ({ event }) => event.output.url }), { type: 'redirect', params: ({ event }) => ({ url: event.output.url as string }) }],
               },

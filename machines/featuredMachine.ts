@@ -23,6 +23,10 @@ export const featuredMachine = setup({
       throw new Error('provide listViewed');
     },
   },
+  guards: {
+    /** No product is featured. */
+    noProducts: (_, products: ProductSummary[]) => products.length === 0,
+  },
 }).createMachine({
   id: 'featured',
   context: ({ input }) => ({ limit: input.limit ?? FEATURED_HOME_LIMIT, products: [], error: null }),
@@ -35,7 +39,7 @@ export const featuredMachine = setup({
         src: 'fetchFeatured',
         input: ({ context }) => ({ limit: context.limit }),
         onDone: [
-          { guard: ({ event }) => event.output.length === 0, target: 'empty', actions: assign({ products: [] }) },
+          { guard: { type: 'noProducts', params: ({ event }) => event.output }, target: 'empty', actions: assign({ products: [] }) },
           // A backend that ignores the limit still shows no more than the block has room for.
           { target: 'loaded', actions: assign({ products: ({ context, event }) => event.output.slice(0, context.limit) }) },
         ],

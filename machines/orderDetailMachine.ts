@@ -33,6 +33,8 @@ export const orderDetailMachine = setup({
     }),
   },
   guards: {
+    /** The lookup found the order (null: no such order, or not the caller's). */
+    isOrder: (_, order: OrderDetail | null | undefined) => order !== null && order !== undefined,
     validNumber: ({ context }) => context.orderNumber !== null,
   },
 }).createMachine({
@@ -48,7 +50,7 @@ export const orderDetailMachine = setup({
         src: 'fetchOrder',
         input: ({ context }) => ({ orderNumber: context.orderNumber as string }),
         onDone: [
-          { guard: ({ event }) => event.output !== null && event.output !== undefined, target: 'found', actions: assign({ order: ({ event }) => event.output }) },
+          { guard: { type: 'isOrder', params: ({ event }) => event.output }, target: 'found', actions: assign({ order: ({ event }) => event.output }) },
           { target: 'notFound' },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },

@@ -49,6 +49,10 @@ export const orderPollingMachine = setup({
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
   },
   guards: {
+    /** The session's order has been made (null: not yet). */
+    isOrder: (_, order: OrderDetail | null | undefined) => order !== null && order !== undefined,
+    /** The session belongs to an account: its order is shown after signing in. */
+    signInNeeded: (_, needed: boolean) => needed === true,
     triesLeft: ({ context }) => context.attempts < ORDER_POLL_ATTEMPTS,
     asksSignIn: ({ context }) => context.askSignIn,
   },
@@ -66,7 +70,7 @@ export const orderPollingMachine = setup({
         input: ({ context }) => ({ sessionId: context.sessionId }),
         onDone: [
           {
-            guard: ({ event }) => event.output !== null && event.output !== undefined,
+            guard: { type: 'isOrder', params: ({ event }) => event.output },
             target: 'found',
             actions: [assign({ order: ({ event }) => event.output }), { type: 'orderFound', params: ({ event }) => ({ order: event.output as OrderDetail }) }],
           },
@@ -85,7 +89,7 @@ export const orderPollingMachine = setup({
         id: 'needsSignIn',
         src: 'needsSignIn',
         input: ({ context }) => ({ sessionId: context.sessionId }),
-        onDone: [{ guard: ({ event }) => event.output === true, target: 'signInNeeded' }, { guard: 'triesLeft', target: 'waiting' }, { target: 'notYet' }],
+        onDone: [{ guard: { type: 'signInNeeded', params: ({ event }) => event.output }, target: 'signInNeeded' }, { guard: 'triesLeft', target: 'waiting' }, { target: 'notYet' }],
         onError: [{ guard: 'triesLeft', target: 'waiting' }, { target: 'notYet' }],
       },
       after: { lookupTimeout: [{ guard: 'triesLeft', target: 'waiting' }, { target: 'notYet' }] },

@@ -63,6 +63,8 @@ export const reviewFormMachine = setup({
     storeAuth: assign(({ event }) => (event.type === 'auth.changed' ? { auth: event.auth.status, user: userOf(event.auth) } : {})),
   },
   guards: {
+    /** The signed-in customer has bought the product (and so may review it). */
+    purchased: (_, bought: boolean) => bought === true,
     /** Someone else (or nobody) is signed in now; a token refresh of the same user is no change. */
     authChanged: ({ context, event }) => event.type === 'auth.changed' && (event.auth.status !== context.auth || userOf(event.auth)?.id !== context.user?.id),
     signedIn: ({ context }) => context.auth === 'signedIn' && context.user !== null,
@@ -92,7 +94,7 @@ export const reviewFormMachine = setup({
         id: 'hasPurchased',
         src: 'hasPurchased',
         input: ({ context }) => ({ productId: context.productId }),
-        onDone: [{ guard: ({ event }) => event.output === true, target: 'eligible' }, { target: 'purchaseRequired' }],
+        onDone: [{ guard: { type: 'purchased', params: ({ event }) => event.output }, target: 'eligible' }, { target: 'purchaseRequired' }],
         onError: { target: 'checkError', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
       },
     },

@@ -29,6 +29,7 @@ export const searchMachine = setup({
   },
   delays: { debounce: SEARCH_DEBOUNCE_MS },
   guards: {
+    nothingFound: (_, results: SearchResult[]) => results.length === 0,
     blank: ({ event }) => event.type === 'search.input' && event.text.trim() === '',
     unchanged: ({ context, event }) => event.type === 'search.input' && event.text.trim() === context.term,
   },
@@ -54,7 +55,7 @@ export const searchMachine = setup({
         src: 'searchProducts',
         input: ({ context }) => ({ term: context.term }),
         onDone: [
-          { guard: ({ event }) => event.output.length === 0, target: 'noResults', actions: assign({ results: [] }) },
+          { guard: { type: 'nothingFound', params: ({ event }) => event.output }, target: 'noResults', actions: assign({ results: [] }) },
           { target: 'results', actions: assign({ results: ({ event }) => event.output.slice(0, SEARCH_LIMIT) }) },
         ],
         onError: {

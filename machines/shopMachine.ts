@@ -31,6 +31,8 @@ export const shopMachine = setup({
     }),
   },
   guards: {
+    /** The page has no product (the query matches none, or the page is past the last). */
+    noProducts: (_, page: ShopPage) => page.products.length === 0,
     isNewQuery: ({ context, event }) => event.type === 'query.set' && (context.query === null || !sameQuery(context.query, event.query)),
   },
 }).createMachine({
@@ -54,7 +56,7 @@ export const shopMachine = setup({
         src: 'fetchShopPage',
         input: ({ context }) => ({ query: context.query as ShopQuery }),
         onDone: [
-          { guard: ({ event }) => event.output.products.length === 0, target: 'empty', actions: assign({ products: [], total: ({ event }) => event.output.total }) },
+          { guard: { type: 'noProducts', params: ({ event }) => event.output }, target: 'empty', actions: assign({ products: [], total: ({ event }) => event.output.total }) },
           { target: 'results', actions: assign({ products: ({ event }) => event.output.products, total: ({ event }) => event.output.total }) },
         ],
         onError: { target: 'error', actions: assign({ products: [], total: 0, error: ({ event }) => message(event.error) }) },
