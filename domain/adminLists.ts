@@ -4,6 +4,11 @@ import type { ProductStatus } from './products';
 /** A product whose stock across its variants is at or below this is marked "Low stock". */
 export const LOW_STOCK_THRESHOLD = 5;
 export const ADMIN_PAGE_SIZE = 25;
+/** The longest search the product list takes. */
+export const ADMIN_SEARCH_MAX = 100;
+
+/** The search text as the list asks for it: trimmed, at most 100 characters. */
+export const searchTerm = (text: string) => text.trim().slice(0, ADMIN_SEARCH_MAX).trim();
 
 export type AdminProductRow = {
   id: string;

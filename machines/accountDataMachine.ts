@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
+import { type StateOf, topState } from './status';
 
 /**
  * The account page's "Your data" section (ADR 0026): download a copy of everything we hold
@@ -162,6 +163,6 @@ export const accountDataMachine = setup({
   },
 });
 
-export type AccountDataStatus = 'idle' | 'exporting' | 'exportFailed' | 'confirmDelete' | 'reauthenticating' | 'deleting' | 'deleted' | 'failed';
+export type AccountDataStatus = StateOf<typeof accountDataMachine>;
 
-export const selectAccountDataStatus = (snapshot: { value: unknown }): AccountDataStatus => snapshot.value as AccountDataStatus;
+export const selectAccountDataStatus = (snapshot: { value: StateValueFrom<typeof accountDataMachine> }): AccountDataStatus => topState(snapshot);

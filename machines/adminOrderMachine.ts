@@ -6,6 +6,7 @@ import type { AdminRefund, RefundRequest } from '../domain/refunds';
 import { parseOrderNumber } from '../domain/orders';
 import { type RefundDialogOutput, refundDialogMachine } from './refundDialogMachine';
 import { type ShipOrderOutput, shipOrderMachine } from './shipOrderMachine';
+import { type ChildStateOf, childState, topState } from './status';
 
 export type AdminOrderInput = { orderNumber: string };
 
@@ -289,9 +290,10 @@ export const adminOrderMachine = setup({
 
 export type AdminOrderSnapshot = SnapshotFrom<typeof adminOrderMachine>;
 export type AdminOrderStatus = 'loading' | 'loaded' | 'notFound' | 'failed';
-export const selectAdminOrderStatus = (snapshot: AdminOrderSnapshot): AdminOrderStatus =>
-  snapshot.matches('start') || snapshot.matches('loading') ? 'loading' : snapshot.matches('loaded') ? 'loaded' : (snapshot.value as 'notFound' | 'failed');
+export const selectAdminOrderStatus = (snapshot: AdminOrderSnapshot): AdminOrderStatus => {
+  const state = topState(snapshot);
+  return state === 'start' ? 'loading' : state;
+};
 /** Within loaded: what the status actions are doing. */
-export type AdminOrderStep = 'idle' | 'confirming' | 'updating' | 'refreshing' | 'shipping' | 'refunding' | 'cancelling' | 'retrying' | 'reloading';
-export const selectAdminOrderStep = (snapshot: AdminOrderSnapshot): AdminOrderStep | null =>
-  snapshot.matches('loaded') ? ((snapshot.value as { loaded: AdminOrderStep }).loaded as AdminOrderStep) : null;
+export type AdminOrderStep = ChildStateOf<typeof adminOrderMachine, 'loaded'>;
+export const selectAdminOrderStep = (snapshot: AdminOrderSnapshot): AdminOrderStep | null => childState(snapshot, 'loaded');

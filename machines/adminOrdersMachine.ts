@@ -3,6 +3,7 @@ import { errorMessage } from '../domain/errors';
 import type { Page } from '../domain/adminLists';
 import type { AdminOrderQuery, AdminOrderRow } from '../domain/adminOrders';
 import type { AdminRefund } from '../domain/refunds';
+import { type StateOf, topState } from './status';
 
 export type AdminOrdersInput = { query: AdminOrderQuery };
 
@@ -84,5 +85,5 @@ export const adminOrdersMachine = setup({
 });
 
 export type AdminOrdersSnapshot = SnapshotFrom<typeof adminOrdersMachine>;
-export type AdminOrdersStatus = 'loading' | 'loaded' | 'failed';
-export const selectAdminOrdersStatus = (snapshot: AdminOrdersSnapshot) => snapshot.value as AdminOrdersStatus;
+export type AdminOrdersStatus = StateOf<typeof adminOrdersMachine>;
+export const selectAdminOrdersStatus = (snapshot: AdminOrdersSnapshot): AdminOrdersStatus => topState(snapshot);

@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
-import type { AdminProductQuery, AdminProductRow, Page } from '../domain/adminLists';
+import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminProductRow, type Page, searchTerm } from '../domain/adminLists';
+import { lastPageInstead } from '../domain/paging';
 import { type ProductStatus, toggledStatus } from '../domain/products';
 
 /** Typing in the search waits this long for the next key before the list asks again (SPEC §9's search debounce). */
@@ -15,9 +16,15 @@ export type AdminProductsNotice = { kind: 'featured' | 'status'; title: string }
 
 export type AdminProductsInput = { query: AdminProductQuery };
 
+/** Where the list goes next: the URL is the source of the query, so the machine asks the app to show this one. */
+export type AdminProductsNavigation = { query: AdminProductQuery; replace: boolean };
+
+
 type Context = {
   /** The query shown, or being waited for or loaded. */
   query: AdminProductQuery;
+  /** The search field's text as typed (spaces too); the query holds it as a search term. */
+  searchText: string;
   /** The latest page loaded (kept while the next one loads, so the table does not blink while typing). */
   rows: AdminProductRow[];
   /** Products matching the loaded query over all pages. */
@@ -30,6 +37,8 @@ type Context = {
 export type AdminProductsEvent =
   /** The URL's query (the container sends it on every change). */
   | { type: 'list.query'; query: AdminProductQuery }
+  /** The search field was typed in. */
+  | { type: 'search.text'; text: string }
   | { type: 'list.retry' }
   | { type: 'product.toggleFeatured'; id: string }
   | { type: 'product.toggleStatus'; id: string };
@@ -51,7 +60,8 @@ const sameQuery = (a: AdminProductQuery, b: AdminProductQuery) => a.q === b.q &&
  * SPEC §2 Admin products list, §4 toggles, §8 Admin update. The URL is the source of the query:
  * each new one reloads the list — a changed search text after 300 ms without typing, anything else
  * at once. A new query restarts the load, which stops the request in flight, so an answer for an
- * older query never replaces the newer one.
+ * older query never replaces the newer one. The search field's text lives here too: typing asks
+ * for the new search's URL (`navigate`), and a page past the last one asks for the last page's.
  *
  * Toggles are not optimistic: a row shows what the database holds, and its toggle is busy until
  * the write answers (publishing puts a product in the shop, so the list never says it did before it
@@ -81,7 +91,17 @@ export const adminProductsMachine = setup({
     notify: (_, _notice: AdminProductsNotice) => {
       throw new Error('provide notify');
     },
-    takeQuery: assign({ query: ({ context, event }) => (event.type === 'list.query' ? event.query : context.query) }),
+    /** Shows another query (a new URL); it comes back as `list.query`. */
+    navigate: (_, _navigation: AdminProductsNavigation) => {
+      throw new Error('provide navigate');
+    },
+    takeQuery: assign(({ context, event }) => {
+      if (event.type !== 'list.query') return {};
+      // A search the URL gets from elsewhere (back, forward, Clear filters) replaces the field's text; its own stays as typed.
+      const searchText = searchTerm(context.searchText) === event.query.q ? context.searchText : event.query.q;
+      return { query: event.query, searchText };
+    }),
+    typeSearch: assign({ searchText: ({ context, event }) => (event.type === 'search.text' ? event.text : context.searchText) }),
     startWrite: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'product.toggleFeatured' && event.type !== 'product.toggleStatus') return;
       const row = context.rows.find((r) => r.id === event.id);
@@ -107,6 +127,12 @@ export const adminProductsMachine = setup({
     dropWrite: assign({ writes: ({ context, event }) => without(context.writes, (event as WriteFailed).actorId) }),
   },
   guards: {
+    /** The field's text changed (spaces only, say: the same search). */
+    newText: ({ context, event }) => event.type === 'search.text' && event.text !== context.searchText,
+    /** The typed text asks for another search than the list shows. */
+    newSearchTerm: ({ context, event }) => event.type === 'search.text' && searchTerm(event.text) !== context.query.q,
+    /** A page past the last (an old link, fewer products now): the last page is shown instead. */
+    pastTheEnd: ({ context }, { rows, total }: Page<AdminProductRow>) => rows.length === 0 && lastPageInstead(context.query.page, total, ADMIN_PAGE_SIZE) !== null,
     newQuery: ({ context, event }) => event.type === 'list.query' && !sameQuery(context.query, event.query),
     /** Only the search text changed (a new text starts again at page 1): the admin may still be typing. */
     newSearchText: ({ context, event }) =>
@@ -120,8 +146,16 @@ export const adminProductsMachine = setup({
   },
 }).createMachine({
   id: 'adminProducts',
-  context: ({ input }) => ({ query: input.query, rows: [], total: 0, error: null, writes: {} }),
+  context: ({ input }) => ({ query: input.query, searchText: input.query.q, rows: [], total: 0, error: null, writes: {} }),
   on: {
+    'search.text': [
+      {
+        guard: 'newSearchTerm',
+        // Typing replaces the URL rather than adding a history entry per key; a new search starts at page 1.
+        actions: ['typeSearch', { type: 'navigate', params: ({ context, event }) => ({ query: { ...context.query, q: searchTerm(event.text), page: 1 }, replace: true }) }],
+      },
+      { guard: 'newText', actions: 'typeSearch' },
+    ],
     'list.query': [
       { guard: 'newSearchText', target: '.debouncing', reenter: true, actions: 'takeQuery' },
       { guard: 'newQuery', target: '.loading', reenter: true, actions: 'takeQuery' },
@@ -155,11 +189,26 @@ export const adminProductsMachine = setup({
         id: 'fetchProducts',
         src: 'fetchProducts',
         input: ({ context }) => context.query,
-        onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
+        onDone: [
+          {
+            guard: { type: 'pastTheEnd', params: ({ event }) => event.output },
+            target: 'correctingPage',
+            actions: [
+              assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }),
+              {
+                type: 'navigate',
+                params: ({ context, event }) => ({ query: { ...context.query, page: lastPageInstead(context.query.page, event.output.total, ADMIN_PAGE_SIZE) ?? 1 }, replace: true }),
+              },
+            ],
+          },
+          { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
+        ],
         onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => errorMessage(event.error, '') }) },
       },
     },
     loaded: {},
+    /** Waiting for the last page's query to come back from the URL (shown as loading). */
+    correctingPage: {},
     failed: { on: { 'list.retry': 'loading' } },
   },
 });
@@ -169,6 +218,8 @@ export type AdminProductsStatus = 'loading' | 'loaded' | 'failed';
 /** What the view shows: the wait while typing already reads as loading. */
 export const selectListStatus = (snapshot: AdminProductsSnapshot): AdminProductsStatus =>
   snapshot.matches('failed') ? 'failed' : snapshot.matches('loaded') ? 'loaded' : 'loading';
+/** The search field's text as typed. */
+export const selectSearchText = (snapshot: AdminProductsSnapshot) => snapshot.context.searchText;
 /** The toggles writing now: which row and which toggle. */
 export const selectWrites = (snapshot: AdminProductsSnapshot): { id: string; kind: ToggleKind }[] =>
   Object.values(snapshot.context.writes).map(({ id, kind }) => ({ id, kind }));

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
 import type { Page } from '../domain/adminLists';
 import type { AdminWithdrawal } from '../domain/adminOrders';
+import { type StateOf, topState } from './status';
 
 export type AdminWithdrawalsInput = { page: number };
 
@@ -56,5 +57,5 @@ export const adminWithdrawalsMachine = setup({
   },
 });
 
-export type AdminWithdrawalsStatus = 'loading' | 'loaded' | 'failed';
-export const selectAdminWithdrawalsStatus = (snapshot: SnapshotFrom<typeof adminWithdrawalsMachine>) => snapshot.value as AdminWithdrawalsStatus;
+export type AdminWithdrawalsStatus = StateOf<typeof adminWithdrawalsMachine>;
+export const selectAdminWithdrawalsStatus = (snapshot: SnapshotFrom<typeof adminWithdrawalsMachine>): AdminWithdrawalsStatus => topState(snapshot);

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { type AuthSession, needsSecondFactor } from './authMachine';
+import { type StateOf, topState } from './status';
 
 export type AuthTab = 'signIn' | 'signUp';
 export type AuthField = 'email' | 'password' | 'confirmPassword';
@@ -177,4 +178,5 @@ export const authFormMachine = setup({
   },
 });
 
-export type AuthFormStatus = 'editing' | 'signingIn' | 'signingUp' | 'verifyEmail' | 'signedIn' | 'secondFactor';
+export type AuthFormStatus = StateOf<typeof authFormMachine>;
+export const selectAuthFormStatus = (snapshot: { value: StateValueFrom<typeof authFormMachine> }): AuthFormStatus => topState(snapshot);

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
 
 export type AuthUser = { id: string; email: string; fullName: string | null };
@@ -256,7 +256,7 @@ export const authMachine = setup({
   },
 });
 
-type AuthSnapshotLike = { value: unknown; context: Pick<Context, 'session' | 'isAdmin'> & Partial<Pick<Context, 'adminChecked'>> };
+type AuthSnapshotLike = { value: StateValueFrom<typeof authMachine>; context: Pick<Context, 'session' | 'isAdmin'> & Partial<Pick<Context, 'adminChecked'>> };
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
+import { type StateOf, topState } from './status';
 
 type Context = { categories: string[]; error: string | null };
 
@@ -12,6 +13,10 @@ export const categoriesMachine = setup({
       throw new Error('provide fetchCategories');
     }),
   },
+  guards: {
+    /** The shop has no category with a product in it. */
+    noCategories: (_, categories: string[]) => categories.length === 0,
+  },
 }).createMachine({
   id: 'categories',
   context: { categories: [], error: null },
@@ -23,7 +28,7 @@ export const categoriesMachine = setup({
         id: 'fetchCategories',
         src: 'fetchCategories',
         onDone: [
-          { guard: ({ event }) => event.output.length === 0, target: 'empty', actions: assign({ categories: [] }) },
+          { guard: { type: 'noCategories', params: ({ event }) => event.output }, target: 'empty', actions: assign({ categories: [] }) },
           { target: 'loaded', actions: assign({ categories: ({ event }) => event.output }) },
         ],
         onError: {
@@ -38,4 +43,5 @@ export const categoriesMachine = setup({
   },
 });
 
-export type CategoriesStatus = 'loading' | 'loaded' | 'empty' | 'error';
+export type CategoriesStatus = StateOf<typeof categoriesMachine>;
+export const selectCategoriesStatus = (snapshot: { value: StateValueFrom<typeof categoriesMachine> }): CategoriesStatus => topState(snapshot);

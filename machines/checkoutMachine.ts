@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   type AddressDraft,
   type AddressField,
@@ -21,6 +21,7 @@ import {
   type ShopLocale,
 } from '../domain/checkout';
 import { isShippingRegion, quoteShipping, type ShippingRate, type ShippingRegion } from '../domain/shipping';
+import { type ChildStateOf, regionState } from './status';
 
 export type CheckoutInput = {
   region: ShippingRegion;
@@ -64,7 +65,9 @@ export type CheckoutEvent =
   /** The cart's lines changed: the review and a refusal about the old lines no longer hold. */
   | { type: 'cart.changed' }
   /** The page came back from the hosted checkout through the browser's back button (bfcache). */
-  | { type: 'checkout.returned' };
+  | { type: 'checkout.returned' }
+  /** The shopper's choice from an earlier visit, read when the checkout starts. */
+  | { type: 'region.restored'; region: ShippingRegion };
 
 export type CheckoutSession = { url: string | null; sessionId?: string | null };
 
@@ -78,6 +81,10 @@ export type CheckoutSession = { url: string | null; sessionId?: string | null };
  * Beside it, and never cancelled by it, the shipping rates load from the database, so the total
  * shown is what will be charged. The region is the shopper's choice; until they make one, the
  * located country decides.
+ *
+ * What the page around it tells the checkout arrives through invoked actors (supplied by the app,
+ * fakes in tests): the remembered region, the located country and the cart's changes for its whole
+ * life, and while redirecting, the page shown again from the browser's cache.
  */
 export const checkoutMachine = setup({
   types: { context: {} as Context, events: {} as CheckoutEvent, input: {} as CheckoutInput },
@@ -92,14 +99,35 @@ export const checkoutMachine = setup({
     fetchLastAddress: fromPromise<ShippingAddress | null, { userId: string }>(async () => {
       throw new Error('provide fetchLastAddress');
     }),
+    /** Sends `region.restored` with the region remembered from an earlier visit, if any, as it starts. */
+    readStoredRegion: fromCallback<CheckoutEvent>(() => {
+      throw new Error('provide readStoredRegion');
+    }),
+    /** Sends `region.located` with the visitor's region whenever their country is (or becomes) known. */
+    watchLocation: fromCallback<CheckoutEvent>(() => {
+      throw new Error('provide watchLocation');
+    }),
+    /** Sends `cart.changed` whenever the cart's lines change (here or in the drawer). */
+    watchCart: fromCallback<CheckoutEvent>(() => {
+      throw new Error('provide watchCart');
+    }),
+    /** Sends `checkout.returned` when the browser shows the page again from its cache (back from the payment page). */
+    watchReturn: fromCallback<CheckoutEvent>(() => {
+      throw new Error('provide watchReturn');
+    }),
   },
   actions: {
     /** Leaves for the hosted payment page. */
-    redirect: (_, _params: { url: string }) => {},
+    redirect: (_, _params: { url: string }) => {
+      throw new Error('provide redirect');
+    },
     /** Remembers the shopper's region for the next visit. */
-    persistRegion: (_, _params: { region: ShippingRegion }) => {},
+    persistRegion: (_, _params: { region: ShippingRegion }) => {
+      throw new Error('provide persistRegion');
+    },
     chooseRegion: assign(({ event }) => (event.type === 'region.change' ? { region: event.region, chosen: true } : {})),
     locateRegion: assign(({ event }) => (event.type === 'region.located' ? { region: event.region } : {})),
+    restoreRegion: assign(({ event }) => (event.type === 'region.restored' ? { region: event.region, chosen: true } : {})),
     startReview: assign(({ context, event }) =>
       event.type === 'checkout.submit'
         ? {
@@ -126,12 +154,16 @@ export const checkoutMachine = setup({
     leaveReview: assign({ failure: null, addressErrors: [] }),
   },
   guards: {
+    /** The session came with the payment page's address. */
+    hasPaymentUrl: (_, session: CheckoutSession) => typeof session?.url === 'string' && session.url !== '',
     hasLines: ({ event }) => event.type === 'checkout.submit' && event.lines.length > 0,
     /** A signed-in buyer who has typed nothing yet: their last address can fill the form. */
     canPrefill: ({ context, event }) => event.type === 'checkout.submit' && event.buyer.userId !== null && isBlankDraft(context.address),
     addressRefused: ({ event }) => (event as { error?: unknown }).error instanceof AddressRefusalError,
     newRegion: ({ context, event }) => (event.type === 'region.change' || event.type === 'region.located') && isShippingRegion(event.region) && event.region !== context.region,
     notChosen: ({ context }) => !context.chosen,
+    /** A remembered region counts as chosen even where it is the located one (a later location does not change it). */
+    knownRegion: ({ event }) => event.type === 'region.restored' && isShippingRegion(event.region),
   },
 }).createMachine({
   id: 'checkout',
@@ -149,6 +181,12 @@ export const checkoutMachine = setup({
     url: null,
   }),
   type: 'parallel',
+  // For the checkout's whole life: the remembered region (once), the located one, and the cart's changes.
+  invoke: [
+    { id: 'readStoredRegion', src: 'readStoredRegion' },
+    { id: 'watchLocation', src: 'watchLocation' },
+    { id: 'watchCart', src: 'watchCart' },
+  ],
   states: {
     rates: {
       initial: 'loading',
@@ -173,6 +211,7 @@ export const checkoutMachine = setup({
           on: {
             'region.change': { guard: 'newRegion', actions: ['chooseRegion', { type: 'persistRegion', params: ({ event }) => ({ region: event.region }) }] },
             'region.located': { guard: and(['notChosen', 'newRegion']), actions: 'locateRegion' },
+            'region.restored': { guard: 'knownRegion', actions: 'restoreRegion' },
             'checkout.submit': [
               { guard: and(['hasLines', 'canPrefill']), target: 'reviewing.loadingAddress', actions: 'startReview' },
               { guard: 'hasLines', target: 'reviewing', actions: 'startReview' },
@@ -211,7 +250,7 @@ export const checkoutMachine = setup({
             input: ({ context }) => checkoutRequest(context.lines, context.buyer, context.origin, context.region, context.locale, addressOfDraft(context.address)),
             onDone: [
               {
-                guard: ({ event }) => typeof event.output?.url === 'string' && event.output.url !== '',
+                guard: { type: 'hasPaymentUrl', params: ({ event }) => event.output },
                 target: 'redirecting',
                 actions: [assign({ url: ({ event }) => event.output.url }), { type: 'redirect', params: ({ event }) => ({ url: event.output.url as string }) }],
               },
@@ -230,6 +269,7 @@ export const checkoutMachine = setup({
         },
         /** The browser is on its way to the payment page; the button stays busy. */
         redirecting: {
+          invoke: { id: 'watchReturn', src: 'watchReturn' },
           on: { 'checkout.returned': { target: 'idle', actions: assign({ url: null }) } },
         },
         /** Shown on the review step, under the order button, which tries again. */
@@ -247,16 +287,11 @@ export const checkoutMachine = setup({
 });
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
-export type CheckoutStatus = 'idle' | 'reviewing' | 'creatingSession' | 'redirecting' | 'failed';
-export type RatesStatus = 'loading' | 'loaded' | 'unavailable';
-
-/** A region's state; a compound one (reviewing) by its own name. */
-const stateOf = <T extends string>(snapshot: CheckoutSnapshot, region: 'rates' | 'session') => {
-  const value = (snapshot.value as Record<string, string | Record<string, string>>)[region];
-  return (typeof value === 'string' ? value : Object.keys(value)[0]) as T;
-};
-export const selectCheckoutStatus = (snapshot: CheckoutSnapshot) => stateOf<CheckoutStatus>(snapshot, 'session');
-export const selectRatesStatus = (snapshot: CheckoutSnapshot) => stateOf<RatesStatus>(snapshot, 'rates');
+/** The checkout's state (a compound one, reviewing, by its own name) and the rates' lookup's. */
+export type CheckoutStatus = ChildStateOf<typeof checkoutMachine, 'session'>;
+export type RatesStatus = ChildStateOf<typeof checkoutMachine, 'rates'>;
+export const selectCheckoutStatus = (snapshot: CheckoutSnapshot): CheckoutStatus => regionState(snapshot, 'session');
+export const selectRatesStatus = (snapshot: CheckoutSnapshot): RatesStatus => regionState(snapshot, 'rates');
 /** The button reads "Redirecting..." and is disabled while this is true. */
 export const selectCheckoutBusy = (snapshot: CheckoutSnapshot) => snapshot.matches({ session: 'creatingSession' }) || snapshot.matches({ session: 'redirecting' });
 export const selectRegion = (snapshot: CheckoutSnapshot) => snapshot.context.region;

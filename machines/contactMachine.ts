@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { looksLikeEmail } from './newsletterMachine';
+import { childState, topState } from './status';
 
 export type ContactField = 'name' | 'email' | 'subject' | 'message';
 export type ContactForm = Record<ContactField, string>;
@@ -106,7 +107,7 @@ export const contactMachine = setup({
 export type ContactStatus = 'idle' | 'sending' | 'sent' | 'error';
 
 /** What the form shows: editing (idle or after a failed send), sending, or sent. */
-export const selectContactStatus = (snapshot: { value: unknown }): ContactStatus => {
-  const value = snapshot.value as 'sending' | 'sent' | { editing: 'idle' | 'error' };
-  return typeof value === 'string' ? value : value.editing;
+export const selectContactStatus = (snapshot: { value: StateValueFrom<typeof contactMachine> }): ContactStatus => {
+  const state = topState(snapshot);
+  return state === 'editing' ? (childState(snapshot, 'editing') ?? 'idle') : state;
 };

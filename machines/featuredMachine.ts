@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { FEATURED_HOME_LIMIT, type ProductSummary } from '../domain/catalogue';
+import { type StateOf, topState } from './status';
 
 type Context = { limit: number; products: ProductSummary[]; error: string | null };
 
@@ -18,7 +19,13 @@ export const featuredMachine = setup({
     }),
   },
   actions: {
-    listViewed: (_, _params: { products: ProductSummary[] }) => {},
+    listViewed: (_, _params: { products: ProductSummary[] }) => {
+      throw new Error('provide listViewed');
+    },
+  },
+  guards: {
+    /** No product is featured. */
+    noProducts: (_, products: ProductSummary[]) => products.length === 0,
   },
 }).createMachine({
   id: 'featured',
@@ -32,7 +39,7 @@ export const featuredMachine = setup({
         src: 'fetchFeatured',
         input: ({ context }) => ({ limit: context.limit }),
         onDone: [
-          { guard: ({ event }) => event.output.length === 0, target: 'empty', actions: assign({ products: [] }) },
+          { guard: { type: 'noProducts', params: ({ event }) => event.output }, target: 'empty', actions: assign({ products: [] }) },
           // A backend that ignores the limit still shows no more than the block has room for.
           { target: 'loaded', actions: assign({ products: ({ context, event }) => event.output.slice(0, context.limit) }) },
         ],
@@ -48,4 +55,5 @@ export const featuredMachine = setup({
   },
 });
 
-export type FeaturedStatus = 'loading' | 'loaded' | 'empty' | 'error';
+export type FeaturedStatus = StateOf<typeof featuredMachine>;
+export const selectFeaturedStatus = (snapshot: { value: StateValueFrom<typeof featuredMachine> }): FeaturedStatus => topState(snapshot);

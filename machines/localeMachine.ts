@@ -55,6 +55,8 @@ export const localeMachine = setup({
     },
   },
   guards: {
+    /** The geolocation service could not tell the country. */
+    noCountry: (_, country: string | null) => country === null,
     countryKnown: ({ context }) => context.country !== null,
   },
 }).createMachine({
@@ -85,7 +87,7 @@ export const localeMachine = setup({
         src: 'fetchCountry',
         onDone: [
           {
-            guard: ({ event }) => event.output === null,
+            guard: { type: 'noCountry', params: ({ event }) => event.output },
             target: 'ready',
           },
           {

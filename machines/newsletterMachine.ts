@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
+import { childState, topState } from './status';
 
 export type NewsletterSource = 'footer' | 'account';
 
@@ -126,7 +127,7 @@ export const newsletterMachine = setup({
 export type NewsletterStatus = 'idle' | 'subscribing' | 'success' | 'tooMany' | 'error';
 
 /** What the form shows: the running request or the outcome of the last attempt. */
-export const selectNewsletterStatus = (snapshot: { value: unknown }): NewsletterStatus => {
-  const value = snapshot.value as 'subscribing' | { editing: Exclude<NewsletterStatus, 'subscribing'> };
-  return value === 'subscribing' ? 'subscribing' : value.editing;
+export const selectNewsletterStatus = (snapshot: { value: StateValueFrom<typeof newsletterMachine> }): NewsletterStatus => {
+  const state = topState(snapshot);
+  return state === 'editing' ? (childState(snapshot, 'editing') ?? 'idle') : state;
 };

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
 import { type OrderDetail, type OrderTimelineEntry, parseOrderNumber } from '../domain/orders';
+import { topState } from './status';
 
 export type OrderDetailInput = { orderNumber: string };
 
@@ -32,6 +33,8 @@ export const orderDetailMachine = setup({
     }),
   },
   guards: {
+    /** The lookup found the order (null: no such order, or not the caller's). */
+    isOrder: (_, order: OrderDetail | null | undefined) => order !== null && order !== undefined,
     validNumber: ({ context }) => context.orderNumber !== null,
   },
 }).createMachine({
@@ -47,7 +50,7 @@ export const orderDetailMachine = setup({
         src: 'fetchOrder',
         input: ({ context }) => ({ orderNumber: context.orderNumber as string }),
         onDone: [
-          { guard: ({ event }) => event.output !== null && event.output !== undefined, target: 'found', actions: assign({ order: ({ event }) => event.output }) },
+          { guard: { type: 'isOrder', params: ({ event }) => event.output }, target: 'found', actions: assign({ order: ({ event }) => event.output }) },
           { target: 'notFound' },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
@@ -77,6 +80,8 @@ export const orderDetailMachine = setup({
 
 export type OrderDetailSnapshot = SnapshotFrom<typeof orderDetailMachine>;
 export type OrderDetailStatus = 'loading' | 'found' | 'notFound' | 'failed';
-export const selectOrderDetailStatus = (snapshot: OrderDetailSnapshot): OrderDetailStatus =>
-  snapshot.matches('start') ? 'loading' : snapshot.matches('found') ? 'found' : (snapshot.value as OrderDetailStatus);
+export const selectOrderDetailStatus = (snapshot: OrderDetailSnapshot): OrderDetailStatus => {
+  const state = topState(snapshot);
+  return state === 'start' ? 'loading' : state;
+};
 export const selectOrderTimeline = (snapshot: OrderDetailSnapshot) => snapshot.context.timeline;

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ORDER_POLL_ATTEMPTS, ORDER_POLL_INTERVAL_MS, type OrderDetail } from '../domain/orders';
+import { topState } from './status';
 
 /** How long one lookup may take before it counts as a failed try. */
 export const ORDER_LOOKUP_TIMEOUT_MS = 8000;
@@ -42,10 +43,16 @@ export const orderPollingMachine = setup({
   },
   actions: {
     /** The order is there: the app adds it to the list (and clears nothing more). */
-    orderFound: (_, _params: { order: OrderDetail }) => {},
+    orderFound: (_, _params: { order: OrderDetail }) => {
+      throw new Error('provide orderFound');
+    },
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
   },
   guards: {
+    /** The session's order has been made (null: not yet). */
+    isOrder: (_, order: OrderDetail | null | undefined) => order !== null && order !== undefined,
+    /** The session belongs to an account: its order is shown after signing in. */
+    signInNeeded: (_, needed: boolean) => needed === true,
     triesLeft: ({ context }) => context.attempts < ORDER_POLL_ATTEMPTS,
     asksSignIn: ({ context }) => context.askSignIn,
   },
@@ -63,7 +70,7 @@ export const orderPollingMachine = setup({
         input: ({ context }) => ({ sessionId: context.sessionId }),
         onDone: [
           {
-            guard: ({ event }) => event.output !== null && event.output !== undefined,
+            guard: { type: 'isOrder', params: ({ event }) => event.output },
             target: 'found',
             actions: [assign({ order: ({ event }) => event.output }), { type: 'orderFound', params: ({ event }) => ({ order: event.output as OrderDetail }) }],
           },
@@ -82,7 +89,7 @@ export const orderPollingMachine = setup({
         id: 'needsSignIn',
         src: 'needsSignIn',
         input: ({ context }) => ({ sessionId: context.sessionId }),
-        onDone: [{ guard: ({ event }) => event.output === true, target: 'signInNeeded' }, { guard: 'triesLeft', target: 'waiting' }, { target: 'notYet' }],
+        onDone: [{ guard: { type: 'signInNeeded', params: ({ event }) => event.output }, target: 'signInNeeded' }, { guard: 'triesLeft', target: 'waiting' }, { target: 'notYet' }],
         onError: [{ guard: 'triesLeft', target: 'waiting' }, { target: 'notYet' }],
       },
       after: { lookupTimeout: [{ guard: 'triesLeft', target: 'waiting' }, { target: 'notYet' }] },
@@ -102,6 +109,8 @@ export const orderPollingMachine = setup({
 
 export type OrderPollingSnapshot = SnapshotFrom<typeof orderPollingMachine>;
 export type OrderPollingStatus = 'looking' | 'waiting' | 'found' | 'notYet' | 'signInNeeded';
-export const selectPollingStatus = (snapshot: OrderPollingSnapshot): OrderPollingStatus =>
-  snapshot.matches('checkingAccount') ? 'looking' : (snapshot.value as OrderPollingStatus);
+export const selectPollingStatus = (snapshot: OrderPollingSnapshot): OrderPollingStatus => {
+  const state = topState(snapshot);
+  return state === 'checkingAccount' ? 'looking' : state;
+};
 export const selectPolledOrder = (snapshot: OrderPollingSnapshot) => snapshot.context.order;

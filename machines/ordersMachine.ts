@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
-import { mergeOrders, type OrderSummary } from '../domain/orders';
+import { mergeOrders, type OrderDetail, type OrderSummary, summaryOf } from '../domain/orders';
+import { type StateOf, topState } from './status';
 
 export type OrdersInput = { userId: string; email: string | null };
 
@@ -11,15 +12,20 @@ type Context = {
   error: string | null;
 };
 
+/** An order as polling finds it: its summary and the buyer's e-mail. */
+export type FoundOrder = OrderSummary & Pick<OrderDetail, 'email'>;
+
 export type OrdersEvent =
-  /** An order found by polling its checkout session joins the list (once). */
-  | { type: 'orders.add'; order: OrderSummary }
+  /** An order found by polling its checkout session joins the list (once), if it is the customer's own. */
+  | { type: 'orders.add'; order: FoundOrder }
   | { type: 'orders.retry' };
 
 /**
  * SPEC §2 Orders: the signed-in customer's orders, newest first: loading → loaded (a list, maybe
  * empty) | failed (Try again). An order found by polling joins the list whenever it comes, also
- * while the list is still loading, and never twice.
+ * while the list is still loading, and never twice. The list holds what the database shows this
+ * customer: an order paid with another address (as a guest, before signing in to this account) is
+ * confirmed by the polling notice but does not join it.
  */
 export const ordersMachine = setup({
   types: { context: {} as Context, events: {} as OrdersEvent, input: {} as OrdersInput },
@@ -28,11 +34,16 @@ export const ordersMachine = setup({
       throw new Error('provide fetchOrders');
     }),
   },
+  guards: {
+    /** Bought with this customer's e-mail (compared case-insensitively); an order without one is nobody's here. */
+    isOwnOrder: ({ context, event }) =>
+      event.type === 'orders.add' && !!event.order.email && !!context.email && event.order.email.toLowerCase() === context.email.toLowerCase(),
+  },
 }).createMachine({
   id: 'orders',
   context: ({ input }) => ({ userId: input.userId, email: input.email, orders: [], error: null }),
   on: {
-    'orders.add': { actions: assign({ orders: ({ context, event }) => mergeOrders(context.orders, [event.order]) }) },
+    'orders.add': { guard: 'isOwnOrder', actions: assign({ orders: ({ context, event }) => mergeOrders(context.orders, [summaryOf(event.order)]) }) },
   },
   initial: 'loading',
   states: {
@@ -52,6 +63,6 @@ export const ordersMachine = setup({
 });
 
 export type OrdersSnapshot = SnapshotFrom<typeof ordersMachine>;
-export type OrdersStatus = 'loading' | 'loaded' | 'failed';
-export const selectOrdersStatus = (snapshot: OrdersSnapshot) => snapshot.value as OrdersStatus;
+export type OrdersStatus = StateOf<typeof ordersMachine>;
+export const selectOrdersStatus = (snapshot: OrdersSnapshot): OrdersStatus => topState(snapshot);
 export const selectOrders = (snapshot: OrdersSnapshot) => snapshot.context.orders;

@@ -33,6 +33,7 @@ import {
   variantInputs,
   withVariantIds,
 } from '../domain/productSave';
+import { topState } from './status';
 
 /**
  * The admin product form (create and edit): what the admin typed, its validation, and the save as a
@@ -266,6 +267,14 @@ const productFormSetup = setup({
     startSave: assign({ errors: {}, fileProblems: [], failedStep: null, failure: null }),
   },
   guards: {
+    /** The product to edit does not exist (any more). */
+    noProduct: (_, product: AdminProduct | null) => product === null,
+    /** The database refused the slug: another product has it. */
+    slugTaken: ({ event }) => isSlugTaken((event as { error?: unknown }).error),
+    /** Someone else saved the product since it was opened. */
+    stale: ({ event }) => isStale((event as { error?: unknown }).error),
+    /** The database refused a variant's SKU: another variant has it. */
+    skuTaken: ({ context, event }) => takenSkuKey((event as { error?: unknown }).error, context.variants) !== null,
     isEdit: ({ context }) => context.mode === 'edit',
     /** Invalid by the form's rules, or a field the database refused and the admin has not changed. */
     invalid: ({ context }) => hasErrors(validateProduct(context.values, context.variants, context.images)) || hasErrors(context.errors),
@@ -322,7 +331,7 @@ export const productFormMachine = productFormSetup.createMachine({
         src: 'loadProduct',
         input: ({ context }) => ({ id: context.productId as string }),
         onDone: [
-          { guard: ({ event }) => event.output === null, target: 'notFound' },
+          { guard: { type: 'noProduct', params: ({ event }) => event.output }, target: 'notFound' },
           // A new product reloaded after a conflict is from then on edited like any other.
           { target: 'editing', actions: assign(({ event }) => ({ ...fresh(event.output), mode: 'edit' as const })) },
         ],
@@ -353,7 +362,7 @@ export const productFormMachine = productFormSetup.createMachine({
                 input: ({ context }) => ({ input: productInput(context.values) }),
                 onDone: { target: '#productForm.saving.variants', actions: assign(({ event }) => ({ productId: event.output.id, updatedAt: event.output.updatedAt })) },
                 onError: [
-                  { guard: ({ event }) => isSlugTaken(event.error), target: '#productForm.editing', actions: 'markSlugTaken' },
+                  { guard: 'slugTaken', target: '#productForm.editing', actions: 'markSlugTaken' },
                   { target: '#productForm.failed', actions: assign(({ event }) => failedAt('product', event.error)) },
                 ],
               },
@@ -366,8 +375,8 @@ export const productFormMachine = productFormSetup.createMachine({
                 onDone: { target: '#productForm.saving.variants', actions: assign(({ event }) => ({ productId: event.output.id, updatedAt: event.output.updatedAt })) },
                 onError: [
                   // Nothing was written: another tab or admin saved since this form loaded.
-                  { guard: ({ event }) => isStale(event.error), target: '#productForm.conflict' },
-                  { guard: ({ event }) => isSlugTaken(event.error), target: '#productForm.editing', actions: 'markSlugTaken' },
+                  { guard: 'stale', target: '#productForm.conflict' },
+                  { guard: 'slugTaken', target: '#productForm.editing', actions: 'markSlugTaken' },
                   { target: '#productForm.failed', actions: assign(({ event }) => failedAt('product', event.error)) },
                 ],
               },
@@ -385,7 +394,7 @@ export const productFormMachine = productFormSetup.createMachine({
             ],
             onError: [
               {
-                guard: ({ context, event }) => takenSkuKey(event.error, context.variants) !== null,
+                guard: 'skuTaken',
                 target: '#productForm.editing',
                 actions: assign(({ context, event }) => ({
                   errors: { [variantPath(takenSkuKey(event.error, context.variants) as string, 'sku')]: { kind: 'skuTaken' } } as FormErrors,
@@ -454,9 +463,9 @@ export const productFormMachine = productFormSetup.createMachine({
 type Snapshot = SnapshotFrom<typeof productFormMachine>;
 
 export function selectFormStatus(snapshot: Snapshot): ProductFormStatus {
-  if (snapshot.matches('saving')) return 'saving';
-  if (snapshot.matches('opening')) return snapshot.context.mode === 'edit' ? 'loading' : 'editing';
-  return snapshot.value as Exclude<ProductFormStatus, 'saving'>;
+  const state = topState(snapshot);
+  if (state === 'opening') return snapshot.context.mode === 'edit' ? 'loading' : 'editing';
+  return state;
 }
 
 /** The step running while saving, the failed step while failed; null otherwise. */

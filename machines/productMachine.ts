@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
 import { clampQty, firstInStockVariant, inStock, type Product, type ProductSummary, type Variant } from '../domain/catalogue';
 import type { RatingSummary, Review } from '../domain/reviews';
+import { topState } from './status';
 
 export type ProductInput = { slug: string };
 
@@ -74,9 +75,15 @@ export const productMachine = setup({
     }),
   },
   actions: {
-    addToCart: (_, _request: CartRequest) => {},
-    goToCart: () => {},
-    viewItem: (_, _view: { product: Product; variant: Variant | null }) => {},
+    addToCart: (_, _request: CartRequest) => {
+      throw new Error('provide addToCart');
+    },
+    goToCart: () => {
+      throw new Error('provide goToCart');
+    },
+    viewItem: (_, _view: { product: Product; variant: Variant | null }) => {
+      throw new Error('provide viewItem');
+    },
   },
   guards: {
     notFound: (_, { error }: { error: unknown }) => isNotFound(error),
@@ -181,13 +188,13 @@ export const productMachine = setup({
 
 export type ProductStatus = 'loading' | 'loaded' | 'notFound' | 'error';
 
-type ProductSnapshotLike = { value: unknown };
+type ProductSnapshotLike = { value: StateValueFrom<typeof productMachine> };
 
 /** The page's status and each side load's, from a snapshot value. */
 export function productStatus(snapshot: ProductSnapshotLike): ProductStatus {
-  return typeof snapshot.value === 'string' ? (snapshot.value as ProductStatus) : 'loaded';
+  return topState(snapshot);
 }
 export function sideStatus(snapshot: ProductSnapshotLike, region: 'rating' | 'reviews' | 'related'): SideStatus {
-  const value = snapshot.value as { loaded?: Record<string, SideStatus> } | string;
-  return typeof value === 'object' && value.loaded ? value.loaded[region] : 'loading';
+  const loaded = typeof snapshot.value === 'object' ? snapshot.value.loaded : undefined;
+  return (typeof loaded === 'object' ? loaded[region] : undefined) ?? 'loading';
 }

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
+import { type StateOf, topState } from './status';
 
 export type ProfileField = 'fullName' | 'phone';
 export type ProfileForm = Record<ProfileField, string>;
@@ -98,4 +99,5 @@ export const profileMachine = setup({
   },
 });
 
-export type ProfileStatus = 'loading' | 'loadError' | 'ready' | 'saving';
+export type ProfileStatus = StateOf<typeof profileMachine>;
+export const selectProfileStatus = (snapshot: { value: StateValueFrom<typeof profileMachine> }): ProfileStatus => topState(snapshot);

@@ -12,6 +12,7 @@ import {
   refundableAmount,
   validateRefund,
 } from '../domain/refunds';
+import { type StateOf, topState } from './status';
 
 export type RefundDialogInput = { order: AdminOrderDetail; mode: RefundMode };
 
@@ -166,5 +167,5 @@ export const refundDialogMachine = setup({
 });
 
 export type RefundDialogSnapshot = SnapshotFrom<typeof refundDialogMachine>;
-export type RefundDialogState = 'editing' | 'submitting' | 'failed' | 'done' | 'closed';
-export const selectRefundDialogState = (snapshot: RefundDialogSnapshot) => snapshot.value as RefundDialogState;
+export type RefundDialogState = StateOf<typeof refundDialogMachine>;
+export const selectRefundDialogState = (snapshot: RefundDialogSnapshot): RefundDialogState => topState(snapshot);

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
 import { DEFAULT_RATING, RATING_MAX, RATING_MIN, type ReviewDraft, reviewAuthorName } from '../domain/reviews';
+import { childState, topState } from './status';
 
 /** Who is signed in, as the review form needs it (from the auth actor's session user). */
 export type ReviewAuthor = { id: string; email: string; fullName: string | null };
@@ -53,13 +54,17 @@ export const reviewFormMachine = setup({
     }),
   },
   actions: {
-    notify: (_, _notice: ReviewNotice) => {},
+    notify: (_, _notice: ReviewNotice) => {
+      throw new Error('provide notify');
+    },
     changeDraft: assign(({ context, event }) =>
       event.type === 'draft.change' ? { draft: { ...context.draft, [event.field]: event.value.slice(0, event.field === 'title' ? TITLE_MAX : BODY_MAX) } } : {},
     ),
     storeAuth: assign(({ event }) => (event.type === 'auth.changed' ? { auth: event.auth.status, user: userOf(event.auth) } : {})),
   },
   guards: {
+    /** The signed-in customer has bought the product (and so may review it). */
+    purchased: (_, bought: boolean) => bought === true,
     /** Someone else (or nobody) is signed in now; a token refresh of the same user is no change. */
     authChanged: ({ context, event }) => event.type === 'auth.changed' && (event.auth.status !== context.auth || userOf(event.auth)?.id !== context.user?.id),
     signedIn: ({ context }) => context.auth === 'signedIn' && context.user !== null,
@@ -89,7 +94,7 @@ export const reviewFormMachine = setup({
         id: 'hasPurchased',
         src: 'hasPurchased',
         input: ({ context }) => ({ productId: context.productId }),
-        onDone: [{ guard: ({ event }) => event.output === true, target: 'eligible' }, { target: 'purchaseRequired' }],
+        onDone: [{ guard: { type: 'purchased', params: ({ event }) => event.output }, target: 'eligible' }, { target: 'purchaseRequired' }],
         onError: { target: 'checkError', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
       },
     },
@@ -149,7 +154,7 @@ export const reviewFormMachine = setup({
 export type ReviewFormStatus = 'waitingForAuth' | 'signInRequired' | 'checking' | 'purchaseRequired' | 'checkError' | 'editing' | 'invalid' | 'submitting' | 'submitted';
 
 /** The form's status, from a snapshot value. */
-export function reviewFormStatus(snapshot: { value: unknown }): ReviewFormStatus {
-  const value = snapshot.value as string | { eligible: ReviewFormStatus };
-  return typeof value === 'object' ? value.eligible : (value as ReviewFormStatus);
+export function reviewFormStatus(snapshot: { value: StateValueFrom<typeof reviewFormMachine> }): ReviewFormStatus {
+  const state = topState(snapshot);
+  return state === 'eligible' ? (childState(snapshot, 'eligible') ?? 'editing') : state;
 }

@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
 import type { PendingReview, ReviewDecision } from '../domain/reviews';
+import { type StateOf, topState } from './status';
 
 /** What the admin is told when a decision ends; the container turns it into a toast. */
 export type ReviewModerationNotice =
@@ -123,6 +124,6 @@ export const reviewModerationMachine = setup({
 });
 
 export type ReviewModerationSnapshot = SnapshotFrom<typeof reviewModerationMachine>;
-export type ReviewModerationStatus = 'loading' | 'loaded' | 'failed';
-export const selectModerationStatus = (snapshot: ReviewModerationSnapshot) => snapshot.value as ReviewModerationStatus;
+export type ReviewModerationStatus = StateOf<typeof reviewModerationMachine>;
+export const selectModerationStatus = (snapshot: ReviewModerationSnapshot): ReviewModerationStatus => topState(snapshot);
 export const selectReviews = (snapshot: ReviewModerationSnapshot) => snapshot.context.reviews;

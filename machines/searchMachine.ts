@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { SEARCH_DEBOUNCE_MS, SEARCH_LIMIT, type SearchResult } from '../domain/catalogue';
+import { type StateOf, topState } from './status';
 
 type Context = {
   /** What the shopper typed, as typed (the input shows it). */
@@ -28,6 +29,7 @@ export const searchMachine = setup({
   },
   delays: { debounce: SEARCH_DEBOUNCE_MS },
   guards: {
+    nothingFound: (_, results: SearchResult[]) => results.length === 0,
     blank: ({ event }) => event.type === 'search.input' && event.text.trim() === '',
     unchanged: ({ context, event }) => event.type === 'search.input' && event.text.trim() === context.term,
   },
@@ -53,7 +55,7 @@ export const searchMachine = setup({
         src: 'searchProducts',
         input: ({ context }) => ({ term: context.term }),
         onDone: [
-          { guard: ({ event }) => event.output.length === 0, target: 'noResults', actions: assign({ results: [] }) },
+          { guard: { type: 'nothingFound', params: ({ event }) => event.output }, target: 'noResults', actions: assign({ results: [] }) },
           { target: 'results', actions: assign({ results: ({ event }) => event.output.slice(0, SEARCH_LIMIT) }) },
         ],
         onError: {
@@ -68,7 +70,8 @@ export const searchMachine = setup({
   },
 });
 
-export type SearchState = 'idle' | 'debouncing' | 'searching' | 'results' | 'noResults' | 'error';
+export type SearchState = StateOf<typeof searchMachine>;
 /** What the dialog shows: the wait before a search already reads as searching. */
 export type SearchStatus = 'idle' | 'searching' | 'results' | 'noResults' | 'error';
 export const searchStatus = (state: SearchState): SearchStatus => (state === 'debouncing' ? 'searching' : state);
+export const selectSearchStatus = (snapshot: { value: StateValueFrom<typeof searchMachine> }): SearchStatus => searchStatus(topState(snapshot));

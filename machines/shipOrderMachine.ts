@@ -10,6 +10,7 @@ import {
   shipInput,
   validateShipment,
 } from '../domain/shipment';
+import { type StateOf, topState } from './status';
 
 export type ShipOrderInput = { orderId: string };
 
@@ -132,5 +133,5 @@ export const shipOrderMachine = setup({
 });
 
 export type ShipOrderSnapshot = SnapshotFrom<typeof shipOrderMachine>;
-export type ShipOrderState = 'editing' | 'submitting' | 'failed' | 'done' | 'closed';
-export const selectShipOrderState = (snapshot: ShipOrderSnapshot) => snapshot.value as ShipOrderState;
+export type ShipOrderState = StateOf<typeof shipOrderMachine>;
+export const selectShipOrderState = (snapshot: ShipOrderSnapshot): ShipOrderState => topState(snapshot);

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import type { ProductSummary } from '../domain/catalogue';
 import { sameQuery, type ShopQuery } from '../domain/shopQuery';
+import { topState } from './status';
 
 export type ShopPage = { products: ProductSummary[]; total: number };
 
@@ -30,6 +31,8 @@ export const shopMachine = setup({
     }),
   },
   guards: {
+    /** The page has no product (the query matches none, or the page is past the last). */
+    noProducts: (_, page: ShopPage) => page.products.length === 0,
     isNewQuery: ({ context, event }) => event.type === 'query.set' && (context.query === null || !sameQuery(context.query, event.query)),
   },
 }).createMachine({
@@ -53,7 +56,7 @@ export const shopMachine = setup({
         src: 'fetchShopPage',
         input: ({ context }) => ({ query: context.query as ShopQuery }),
         onDone: [
-          { guard: ({ event }) => event.output.products.length === 0, target: 'empty', actions: assign({ products: [], total: ({ event }) => event.output.total }) },
+          { guard: { type: 'noProducts', params: ({ event }) => event.output }, target: 'empty', actions: assign({ products: [], total: ({ event }) => event.output.total }) },
           { target: 'results', actions: assign({ products: ({ event }) => event.output.products, total: ({ event }) => event.output.total }) },
         ],
         onError: { target: 'error', actions: assign({ products: [], total: 0, error: ({ event }) => message(event.error) }) },
@@ -67,4 +70,7 @@ export const shopMachine = setup({
 
 /** What the view shows; `idle` (before the first query arrives) looks like loading. */
 export type ShopStatus = 'loading' | 'results' | 'empty' | 'error';
-export const shopStatus = (value: string): ShopStatus => (value === 'idle' ? 'loading' : (value as ShopStatus));
+export const shopStatus = (snapshot: { value: StateValueFrom<typeof shopMachine> }): ShopStatus => {
+  const state = topState(snapshot);
+  return state === 'idle' ? 'loading' : state;
+};

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
+import { type StateOf, topState } from './status';
 
 /** A challenge waiting for a code: which factor, and GoTrue's challenge id. */
 export type CodeChallenge = { factorId: string; challengeId: string };
@@ -143,4 +144,5 @@ export const twoFactorMachine = setup({
   output: ({ event }) => event.output as CodeStepOutput,
 });
 
-export type CodeStepStatus = 'challenging' | 'challengeFailed' | 'entering' | 'verifying' | 'verified' | 'cancelled';
+export type CodeStepStatus = StateOf<typeof twoFactorMachine>;
+export const selectCodeStepStatus = (snapshot: { value: StateValueFrom<typeof twoFactorMachine> }): CodeStepStatus => topState(snapshot);

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type StateValueFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
 import { type CodeError, type CodeFieldError, type CodeStepOutput, codeErrorOf, normalizeCode, twoFactorMachine, validateCode } from './twoFactorMachine';
+import { type StateOf, topState } from './status';
 
 /** A factor being set up: the QR code (an SVG data URL) and the secret an app can take by hand. */
 export type Enrolment = { factorId: string; qrCode: string; secret: string };
@@ -169,16 +170,5 @@ export const twoFactorSettingsMachine = setup({
   },
 });
 
-export type TwoFactorSettingsStatus =
-  | 'loading'
-  | 'loadFailed'
-  | 'off'
-  | 'enrolling'
-  | 'scanning'
-  | 'confirming'
-  | 'discarding'
-  | 'on'
-  | 'confirmingRemoval'
-  | 'checkingLevel'
-  | 'stepUp'
-  | 'removing';
+export type TwoFactorSettingsStatus = StateOf<typeof twoFactorSettingsMachine>;
+export const selectTwoFactorSettingsStatus = (snapshot: { value: StateValueFrom<typeof twoFactorSettingsMachine> }): TwoFactorSettingsStatus => topState(snapshot);

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
 import { looksLikeEmail } from './newsletterMachine';
+import { type StateOf, topState } from './status';
 
 /**
  * The withdrawal function of § 356a BGB (ADR 0025): the consumer names the order and the address
@@ -174,5 +175,5 @@ export const withdrawalMachine = setup({
   },
 });
 
-export type WithdrawalStatus = 'editing' | 'confirming' | 'submitting' | 'received' | 'failed' | 'rateLimited';
-export const selectWithdrawalStatus = (snapshot: SnapshotFrom<typeof withdrawalMachine>): WithdrawalStatus => snapshot.value as WithdrawalStatus;
+export type WithdrawalStatus = StateOf<typeof withdrawalMachine>;
+export const selectWithdrawalStatus = (snapshot: SnapshotFrom<typeof withdrawalMachine>): WithdrawalStatus => topState(snapshot);

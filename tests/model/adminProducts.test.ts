@@ -5,9 +5,11 @@ import { type ProductStatus, toggledStatus } from '../../domain/products';
 import {
   ADMIN_SEARCH_DEBOUNCE_MS,
   type AdminProductsEvent,
+  type AdminProductsNavigation,
   type AdminProductsNotice,
   adminProductsMachine,
   selectListStatus,
+  selectSearchText,
   selectWrites,
   writeId,
 } from '../../machines/adminProductsMachine';
@@ -26,12 +28,16 @@ const WRITE_FAILED = 'xstate.error.actor.*';
 const Q0: AdminProductQuery = DEFAULT_ADMIN_PRODUCT_QUERY;
 const Q_TEXT: AdminProductQuery = { ...Q0, q: 'iron' };
 const Q_STATUS: AdminProductQuery = { ...Q0, status: 'draft' };
+/** An old link: page 9 of a list that now has 3 (60 products, 25 a page). */
+const Q_PAGE_9: AdminProductQuery = { ...Q0, page: 9 };
 const INPUT = { query: Q0 };
 
 /** IRON_SHAKER is a draft, not featured: the toggles' subject in the graph. */
 const P1 = IRON_SHAKER;
 const PAGE: Page<AdminProductRow> = { rows: [GRIND_TEE, P1], total: 60 };
 const EMPTY: Page<AdminProductRow> = { rows: [], total: 0 };
+/** What a page past the last one answers: no rows, but the count of all. */
+const PAST_THE_END: Page<AdminProductRow> = { rows: [], total: 60 };
 const WRITTEN_AT = '2026-11-19T08:00:00Z';
 const refused = new ApiError('unauthorized', 'new row violates row-level security policy for table "products"');
 const offline = new ApiError('network', 'Failed to fetch');
@@ -44,7 +50,9 @@ type GraphEvent =
   | { type: typeof WRITE_DONE; actorId: string; output: { updatedAt: string } }
   | { type: typeof WRITE_FAILED; actorId: string; error: unknown };
 
-const events: GraphEvent[] = [
+/** The list's queries, loads and toggles (typing only clears the field here: the search graph below types). */
+const toggleEvents: GraphEvent[] = [
+  { type: 'search.text', text: '' },
   { type: 'list.query', query: Q0 },
   { type: 'list.query', query: Q_TEXT },
   { type: 'list.query', query: Q_STATUS },
@@ -62,12 +70,30 @@ const events: GraphEvent[] = [
   { type: WRITE_FAILED, actorId: writeId('status', P1.id), error: refused },
 ];
 
+/**
+ * Typing and paging, without toggles (with them the graph grows past what a replay can walk in
+ * time): the field's text against the URL's search, and a page past the last one.
+ */
+const searchEvents: GraphEvent[] = [
+  { type: 'list.query', query: Q0 },
+  { type: 'list.query', query: Q_TEXT },
+  { type: 'list.query', query: Q_PAGE_9 },
+  // Typing a search with spaces around it (its term is Q_TEXT's), and clearing the field.
+  { type: 'search.text', text: ' iron ' },
+  { type: 'search.text', text: '' },
+  { type: 'list.retry' },
+  { type: 'xstate.done.actor.fetchProducts', output: PAGE },
+  { type: 'xstate.done.actor.fetchProducts', output: PAST_THE_END },
+  { type: 'xstate.error.actor.fetchProducts', error: offline },
+];
+
 
 function harness(input = INPUT) {
   const fetches: Deferred<AdminProductQuery, Page<AdminProductRow>>[] = [];
   /** Every write asked for, in order, with the id of the actor making it. */
   const writes: (Deferred<{ id: string; featured?: boolean; status?: ProductStatus }, { updatedAt: string }> & { actorId: string; settled: boolean })[] = [];
   const notices: AdminProductsNotice[] = [];
+  const navigations: AdminProductsNavigation[] = [];
   const clock = new SimulatedClock();
   const write =
     (kind: 'featured' | 'status') =>
@@ -81,7 +107,7 @@ function harness(input = INPUT) {
       setFeatured: fromPromise<{ updatedAt: string }, { id: string; featured: boolean }>(write('featured')),
       setStatus: fromPromise<{ updatedAt: string }, { id: string; status: ProductStatus }>(write('status')),
     },
-    actions: { notify: (_, notice) => notices.push(notice) },
+    actions: { notify: (_, notice) => notices.push(notice), navigate: (_, navigation) => navigations.push(navigation) },
   });
   const actor = createActor(machine, { input, clock }).start();
   const openWrite = (actorId: string) => writes.find((w) => w.actorId === actorId && !w.settled);
@@ -116,27 +142,32 @@ function harness(input = INPUT) {
         actor.send(event);
     }
   }
-  return { actor, clock, fetches, writes, notices, play, tick };
+  return { actor, clock, fetches, writes, notices, navigations, play, tick };
 }
 
 const rowOf = (snapshot: Snapshot, id: string) => snapshot.context.rows.find((row) => row.id === id);
 
 describe('admin products machine: graph coverage', () => {
-  const finite = graphIsFinite(adminProductsMachine, INPUT, events, 50_000);
-  const { paths, taken } = finite ? explore(adminProductsMachine, INPUT, events) : { paths: [], taken: new Set<string>() };
+  const graphs = [toggleEvents, searchEvents].map((events) => {
+    const finite = graphIsFinite(adminProductsMachine, INPUT, events, 50_000);
+    return { events, finite, ...(finite ? explore(adminProductsMachine, INPUT, events) : { paths: [], taken: new Set<string>() }) };
+  });
   const initial = createActor(adminProductsMachine, { input: INPUT }).getSnapshot();
 
   it('has a finite graph for these events', () => {
-    expect(finite).toBe(true);
+    expect(graphs.map((graph) => graph.finite)).toEqual([true, true]);
   });
 
-  it('reaches every state and takes every declared transition', () => {
+  it('reaches every state and takes every declared transition (the two graphs together)', () => {
+    const paths = graphs.flatMap((graph) => graph.paths);
     const visited = new Set([...activeIds(initial as never), ...paths.flatMap((path) => path.flatMap((step) => activeIds(step.state as never)))]);
     expect([...visited].sort()).toEqual(stateIds(adminProductsMachine).sort());
-    expect([...taken].sort()).toEqual(declaredTransitions(adminProductsMachine).sort());
+    expect([...new Set(graphs.flatMap((graph) => [...graph.taken]))].sort()).toEqual(declaredTransitions(adminProductsMachine).sort());
   });
 
-  it('replays every path with fake API calls and checks the list, the writes and the toasts after each step', async () => {
+  // Some 700 paths in the first graph: given more than the default time.
+  it.each([0, 1])('replays every path of graph %i with fake API calls and checks the list, the writes, the toasts and the URLs asked for after each step', async (which) => {
+    const { events, paths } = graphs[which];
     expect(paths.length).toBeGreaterThan(50);
     for (const path of [[], ...paths]) {
       const h = harness();
@@ -150,6 +181,7 @@ describe('admin products machine: graph coverage', () => {
         const fetchCount = h.fetches.length;
         const writeCount = h.writes.length;
         const noticeCount = h.notices.length;
+        const navigationCount = h.navigations.length;
         await h.play(event);
         const snapshot = h.actor.getSnapshot();
         expect(snapshot.value).toEqual(step.state.value);
@@ -162,8 +194,12 @@ describe('admin products machine: graph coverage', () => {
           expect(h.fetches.length).toBe(fetchCount);
           expect(h.writes.length).toBe(writeCount);
           expect(h.notices.length).toBe(noticeCount);
+          expect(h.navigations.length).toBe(navigationCount);
           continue;
         }
+        const newNavigations = h.navigations.slice(navigationCount);
+        // Only typing and a page past the end ask for another URL.
+        if (event.type !== 'search.text' && event.type !== 'xstate.done.actor.fetchProducts') expect(newNavigations).toEqual([]);
 
         // Always: one write per toggle in flight, each row's toggles busy exactly while theirs is.
         const open = h.writes.filter((w) => !w.settled);
@@ -175,6 +211,8 @@ describe('admin products machine: graph coverage', () => {
         switch (event.type) {
           case 'list.query':
             expect(context.query).toEqual(event.query);
+            // The field keeps what was typed for this search; a search from elsewhere replaces it.
+            expect(selectSearchText(snapshot)).toBe(before.context.searchText.trim() === event.query.q ? before.context.searchText : event.query.q);
             // Rows stay while the next page is waited for (no blank table while typing).
             expect(context.rows).toEqual(before.context.rows);
             if (event.query.q !== before.context.query.q && event.query.status === before.context.query.status) {
@@ -196,7 +234,23 @@ describe('admin products machine: graph coverage', () => {
             expect(context.error).toBeNull();
             expect(h.fetches.length).toBe(fetchCount + 1);
             break;
+          case 'search.text':
+            // The field shows what is typed; a new search term is asked for as a replaced URL at page 1, nothing loads yet.
+            expect(selectSearchText(snapshot)).toBe(event.text);
+            expect(newNavigations).toEqual(event.text.trim() === before.context.query.q ? [] : [{ query: { ...before.context.query, q: event.text.trim(), page: 1 }, replace: true }]);
+            expect(snapshot.value).toEqual(before.value);
+            expect(context.query).toEqual(before.context.query);
+            expect(h.fetches.length).toBe(fetchCount);
+            break;
           case 'xstate.done.actor.fetchProducts':
+            if (event.output === PAST_THE_END && context.query.page > 3) {
+              // A page past the last: the last page is asked for instead, and the list reads as loading meanwhile.
+              expect(snapshot.value).toBe('correctingPage');
+              expect(selectListStatus(snapshot)).toBe('loading');
+              expect(newNavigations).toEqual([{ query: { ...context.query, page: 3 }, replace: true }]);
+              break;
+            }
+            expect(newNavigations).toEqual([]);
             expect(snapshot.value).toBe('loaded');
             expect(context.rows).toEqual(event.output.rows);
             expect(context.total).toBe(event.output.total);
@@ -251,7 +305,7 @@ describe('admin products machine: graph coverage', () => {
       }
       h.actor.stop();
     }
-  });
+  }, 60_000);
 });
 
 const page = (...rows: AdminProductRow[]): Page<AdminProductRow> => ({ rows, total: rows.length });
@@ -435,5 +489,46 @@ describe('admin products machine: rules', () => {
     h.actor.send({ type: 'product.toggleFeatured', id: IRON_SHAKER.id });
     h.actor.send({ type: 'product.toggleStatus', id: 'nope' });
     expect(h.writes).toHaveLength(0);
+  });
+
+  it('the search field keeps what is typed; each new term asks once for its URL (replacing, at page 1); a search from elsewhere replaces the text', async () => {
+    const h = harness({ query: { ...Q0, page: 2 } });
+    for (const text of ['i', 'ir', 'ir ', 'iron']) h.actor.send({ type: 'search.text', text });
+    expect(selectSearchText(h.actor.getSnapshot())).toBe('iron');
+    // 'ir ' is still the search 'ir' (the URL has not answered yet, so each key asks against page 2's query).
+    expect(h.navigations.map((n) => [n.query.q, n.query.page, n.replace])).toEqual([
+      ['i', 1, true],
+      ['ir', 1, true],
+      ['ir', 1, true],
+      ['iron', 1, true],
+    ]);
+    h.actor.send({ type: 'list.query', query: { ...Q0, q: 'iron' } });
+    h.actor.send({ type: 'search.text', text: 'iron ' });
+    expect(h.navigations).toHaveLength(4);
+    h.actor.send({ type: 'list.query', query: { ...Q0, q: 'iron' } });
+    expect(selectSearchText(h.actor.getSnapshot())).toBe('iron ');
+    // Back, forward or Clear filters: the URL's search wins.
+    h.actor.send({ type: 'list.query', query: Q0 });
+    expect(selectSearchText(h.actor.getSnapshot())).toBe('');
+  });
+
+  it('a page past the last asks for the last page instead and reads as loading until it comes', async () => {
+    const h = harness({ query: Q_PAGE_9 });
+    h.fetches[0].resolve(PAST_THE_END);
+    await h.tick();
+    expect(h.navigations).toEqual([{ query: { ...Q0, page: 3 }, replace: true }]);
+    expect(selectListStatus(h.actor.getSnapshot())).toBe('loading');
+    h.actor.send({ type: 'list.query', query: { ...Q0, page: 3 } });
+    h.fetches[1].resolve({ rows: [GRIND_TEE], total: 51 });
+    await h.tick();
+    expect(selectListStatus(h.actor.getSnapshot())).toBe('loaded');
+    // An empty list, or a page that has rows, is shown as it is.
+    for (const answer of [EMPTY, PAGE]) {
+      const other = harness({ query: Q_PAGE_9 });
+      other.fetches[0].resolve(answer);
+      await other.tick();
+      expect(selectListStatus(other.actor.getSnapshot())).toBe('loaded');
+      expect(other.navigations).toEqual([]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
   type CheckoutEvent,
@@ -76,6 +76,9 @@ const events: GraphEvent[] = [
   // The located country arrives (only taken until the shopper has chosen).
   { type: 'region.located', region: 'EU' },
   { type: 'region.located', region: 'XX' as ShippingRegion },
+  // The region remembered from an earlier visit (read as the checkout starts), and junk in storage.
+  { type: 'region.restored', region: 'EU' },
+  { type: 'region.restored', region: 'XX' as ShippingRegion },
   submit(LINES),
   submit([]),
   { type: 'address.change', field: 'postalCode', value: '51147' },
@@ -95,13 +98,33 @@ const events: GraphEvent[] = [
 
 type Settle = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
-function harness(region: ShippingRegion = 'DE', chosen = false) {
+/** One run of a watching actor: what it reports back, and whether the machine has stopped it. */
+type Watch = { sendBack: (event: CheckoutEvent) => void; stopped: boolean };
+type Watcher = 'watchLocation' | 'watchCart' | 'watchReturn';
+
+/** A fake watcher: each start is recorded in `runs`, and the test reports through its sendBack. */
+const fakeWatcher = (runs: Watch[]) =>
+  fromCallback<CheckoutEvent>(({ sendBack }) => {
+    const run: Watch = { sendBack, stopped: false };
+    runs.push(run);
+    return () => {
+      run.stopped = true;
+    };
+  });
+
+/** The watchers running now, by kind. */
+const running = (watches: Record<Watcher, Watch[]>) =>
+  Object.fromEntries(Object.entries(watches).map(([kind, runs]) => [kind, runs.filter((run) => !run.stopped).length])) as Record<Watcher, number>;
+
+function harness(region: ShippingRegion = 'DE', chosen = false, stored: ShippingRegion | null = null) {
   const rateCalls: number[] = [];
   const sessions: CheckoutRequest[] = [];
   const redirects: { url: string }[] = [];
   const persisted: { region: ShippingRegion }[] = [];
   const pending: { fetchRates?: Settle; createSession?: Settle; fetchLastAddress?: Settle } = {};
   const addressLookups: { userId: string }[] = [];
+  const watches: Record<Watcher, Watch[]> = { watchLocation: [], watchCart: [], watchReturn: [] };
+  const storageReads: number[] = [];
   const machine = checkoutMachine.provide({
     actors: {
       fetchRates: fromPromise<ShippingRate[]>(() => {
@@ -122,6 +145,13 @@ function harness(region: ShippingRegion = 'DE', chosen = false) {
           pending.fetchLastAddress = { resolve: resolve as Settle['resolve'], reject };
         });
       }),
+      readStoredRegion: fromCallback<CheckoutEvent>(({ sendBack }) => {
+        storageReads.push(storageReads.length + 1);
+        if (stored !== null) sendBack({ type: 'region.restored', region: stored });
+      }),
+      watchLocation: fakeWatcher(watches.watchLocation),
+      watchCart: fakeWatcher(watches.watchCart),
+      watchReturn: fakeWatcher(watches.watchReturn),
     },
     actions: {
       redirect: (_, params) => redirects.push(params),
@@ -138,7 +168,9 @@ function harness(region: ShippingRegion = 'DE', chosen = false) {
     // fromPromise reports on a later microtask; a macrotask later it has been processed.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return { actor, play, rateCalls, sessions, redirects, persisted, addressLookups };
+  /** Reports an event through the latest run of a watcher, as the page would. */
+  const report = (watcher: Watcher, event: CheckoutEvent) => watches[watcher].at(-1)?.sendBack(event);
+  return { actor, play, report, rateCalls, sessions, redirects, persisted, addressLookups, watches, storageReads };
 }
 
 /** SPEC §7's body plus the region, the language and the review step's address, built from what the test knows. */
@@ -191,8 +223,13 @@ describe('checkout machine: graph coverage', () => {
         const newPersisted = h.persisted.slice(counts.persisted);
         const newLookups = h.addressLookups.slice(counts.lookups);
 
-        // Always: rates are asked for once; the button is busy exactly while creating or redirecting.
+        // Always: rates are asked for once, storage read once; the location and the cart are watched
+        // all along, the page's return only while redirecting; the button is busy exactly while creating or redirecting.
         expect(h.rateCalls).toEqual([1]);
+        expect(h.storageReads).toEqual([1]);
+        expect(running(h.watches)).toEqual({ watchLocation: 1, watchCart: 1, watchReturn: status === 'redirecting' ? 1 : 0 });
+        expect(h.watches.watchLocation).toHaveLength(1);
+        expect(h.watches.watchCart).toHaveLength(1);
         expect(selectCheckoutBusy(snapshot)).toBe(status === 'creatingSession' || status === 'redirecting');
         // The review is on screen from "Checkout" until back on the cart.
         expect(selectReviewing(snapshot)).toBe(status !== 'idle');
@@ -239,6 +276,13 @@ describe('checkout machine: graph coverage', () => {
             expect(status).toBe('idle');
             expect(selectRegion(snapshot)).toBe(event.region);
             expect(snapshot.context.chosen).toBe(false);
+            expect(newPersisted).toEqual([]);
+            break;
+          case 'region.restored':
+            // The remembered region is the shopper's choice, not remembered again.
+            expect(status).toBe('idle');
+            expect(selectRegion(snapshot)).toBe(event.region);
+            expect(snapshot.context.chosen).toBe(true);
             expect(newPersisted).toEqual([]);
             break;
           case 'checkout.submit':
@@ -484,5 +528,58 @@ describe('checkout machine: rules', () => {
     place(h);
     expect(h.sessions.at(-1)?.shippingRegion).toBe('UK');
     expect(h.sessions.at(-1)?.shippingAddress?.country).toBe('GB');
+  });
+
+  it('the remembered region is read once as it starts and is the shopper\'s choice: the located country does not change it', () => {
+    const h = harness('DE', false, 'US');
+    expect(h.storageReads).toEqual([1]);
+    expect(selectRegion(h.actor.getSnapshot())).toBe('US');
+    h.report('watchLocation', { type: 'region.located', region: 'EU' });
+    expect(selectRegion(h.actor.getSnapshot())).toBe('US');
+    expect(h.persisted).toEqual([]);
+    // Remembered as the region the country gives too: still a choice.
+    const same = harness('DE', false, 'DE');
+    same.report('watchLocation', { type: 'region.located', region: 'UK' });
+    expect(selectRegion(same.actor.getSnapshot())).toBe('DE');
+    // Nothing remembered, or junk: the country decides.
+    for (const stored of [null, 'MARS' as ShippingRegion]) {
+      const fresh = harness('DE', false, stored);
+      expect(selectRegion(fresh.actor.getSnapshot())).toBe('DE');
+      fresh.report('watchLocation', { type: 'region.located', region: 'UK' });
+      expect(selectRegion(fresh.actor.getSnapshot())).toBe('UK');
+    }
+  });
+
+  it('the cart and the location are watched as long as the checkout lives; a changed cart ends the review', () => {
+    const h = harness('DE');
+    expect(running(h.watches)).toEqual({ watchLocation: 1, watchCart: 1, watchReturn: 0 });
+    h.actor.send(submit(LINES));
+    h.report('watchCart', { type: 'cart.changed' });
+    expect(selectReviewing(h.actor.getSnapshot())).toBe(false);
+    h.actor.stop();
+    expect(running(h.watches)).toEqual({ watchLocation: 0, watchCart: 0, watchReturn: 0 });
+  });
+
+  it('the page\'s return from the payment page is watched only while redirecting', async () => {
+    const h = harness();
+    place(h);
+    expect(h.watches.watchReturn).toHaveLength(0);
+    await h.play({ type: 'xstate.done.actor.createSession', output: { url: PAY_URL } });
+    expect(running(h.watches).watchReturn).toBe(1);
+    h.report('watchReturn', { type: 'checkout.returned' });
+    expect(selectCheckoutStatus(h.actor.getSnapshot())).toBe('idle');
+    expect(running(h.watches).watchReturn).toBe(0);
+    // Each redirect watches afresh.
+    place(h);
+    await h.play({ type: 'xstate.done.actor.createSession', output: { url: PAY_URL } });
+    expect(h.watches.watchReturn.map((run) => run.stopped)).toEqual([true, false]);
+  });
+
+  it('a checkout started without its watchers fails loudly (nothing silently unwatched)', () => {
+    const actor = createActor(checkoutMachine.provide({ actors: { fetchRates: fromPromise(() => new Promise<ShippingRate[]>(() => {})) } }), { input: { region: 'DE' } });
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (error) => errors.push(error) });
+    actor.start();
+    expect(String(errors[0])).toMatch(/^Error: provide (readStoredRegion|watchLocation|watchCart)$/);
   });
 });

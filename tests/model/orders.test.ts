@@ -1,7 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { OrderSummary } from '../../domain/orders';
-import { type OrdersEvent, type OrdersInput, ordersMachine, selectOrders, selectOrdersStatus } from '../../machines/ordersMachine';
+import { type FoundOrder, type OrdersEvent, type OrdersInput, ordersMachine, selectOrders, selectOrdersStatus } from '../../machines/ordersMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, graphIsFinite, stateIds, transitionIds, withIgnored } from './graph';
 import { playLatest, tick } from './support';
@@ -28,15 +28,27 @@ const POLLED = order(100004, '2026-04-01T12:00:00Z', 'cs_local_new');
 const offline = new ApiError('network', 'Failed to fetch');
 const INPUT: OrdersInput = { userId: 'user-1', email: 'fan@example.com' };
 
+/** An order as polling finds it, bought with this e-mail. */
+const found = (summary: OrderSummary, email: string | null = 'fan@example.com'): FoundOrder => ({ ...summary, email });
+/** The summary the list keeps of a found order. */
+const summary = ({ email: _email, ...rest }: FoundOrder): OrderSummary => rest;
+/** Paid as a guest with another address: confirmed by the notice, never in this customer's list. */
+const STRANGER = found(order(100005, '2026-04-02T12:00:00Z', 'cs_local_guest'), 'someone@example.com');
+
 type GraphEvent =
   | OrdersEvent
   | { type: 'xstate.done.actor.fetchOrders'; output: OrderSummary[] }
   | { type: 'xstate.error.actor.fetchOrders'; error: unknown };
 
 const events: GraphEvent[] = [
-  { type: 'orders.add', order: POLLED },
+  { type: 'orders.add', order: found(POLLED) },
+  // The same customer, the address typed in other letter case at the payment page.
+  { type: 'orders.add', order: found(POLLED, 'Fan@Example.COM') },
   // An order that the list has too.
-  { type: 'orders.add', order: MAR },
+  { type: 'orders.add', order: found(MAR) },
+  // Not this customer's: another address, or none at all.
+  { type: 'orders.add', order: STRANGER },
+  { type: 'orders.add', order: found(POLLED, null) },
   { type: 'orders.retry' },
   { type: 'xstate.done.actor.fetchOrders', output: LIST },
   { type: 'xstate.done.actor.fetchOrders', output: [...LIST, POLLED] },
@@ -107,7 +119,7 @@ describe('orders machine: graph coverage', () => {
           expect(h.fetches.length).toBe(fetchCount);
           continue;
         }
-        if (event.type === 'orders.add') known.set(event.order.id, event.order);
+        if (event.type === 'orders.add') known.set(event.order.id, summary(event.order));
         if (event.type === 'xstate.done.actor.fetchOrders') for (const o of event.output) known.set(o.id, o);
 
         // Always: each order once, newest first, and every order heard of is there — before, during and after the load.
@@ -131,6 +143,8 @@ describe('orders machine: graph coverage', () => {
             break;
         }
         if (event.type === 'orders.add') {
+          // Only the customer's own orders are taken (others are ignored above).
+          expect(event.order.email?.toLowerCase()).toBe('fan@example.com');
           expect(status).toBe(before.value);
           expect(h.fetches.length).toBe(fetchCount);
           expect(orders.length).toBe(before.context.orders.length + (ids(before.context.orders).includes(event.order.id) ? 0 : 1));
@@ -174,19 +188,19 @@ describe('orders machine: rules', () => {
   it('a polled order added before, during or after the load is listed once', async () => {
     for (const when of ['before', 'after'] as const) {
       const h = harness();
-      if (when === 'before') h.actor.send({ type: 'orders.add', order: POLLED });
+      if (when === 'before') h.actor.send({ type: 'orders.add', order: found(POLLED) });
       await h.play({ type: 'xstate.done.actor.fetchOrders', output: [...LIST, POLLED] });
-      h.actor.send({ type: 'orders.add', order: POLLED });
-      h.actor.send({ type: 'orders.add', order: POLLED });
+      h.actor.send({ type: 'orders.add', order: found(POLLED) });
+      h.actor.send({ type: 'orders.add', order: found(POLLED) });
       expect(ids(selectOrders(h.actor.getSnapshot()))).toEqual(['o-100004', 'o-100003', 'o-100002', 'o-100001']);
     }
     // During: the load fails, the polled order stays, and the retried load brings it again.
     const h = harness();
-    h.actor.send({ type: 'orders.add', order: POLLED });
+    h.actor.send({ type: 'orders.add', order: found(POLLED) });
     await h.play({ type: 'xstate.error.actor.fetchOrders', error: offline });
     expect(ids(selectOrders(h.actor.getSnapshot()))).toEqual(['o-100004']);
     h.actor.send({ type: 'orders.retry' });
-    h.actor.send({ type: 'orders.add', order: POLLED });
+    h.actor.send({ type: 'orders.add', order: found(POLLED) });
     await h.play({ type: 'xstate.done.actor.fetchOrders', output: [POLLED, ...LIST] });
     expect(ids(selectOrders(h.actor.getSnapshot()))).toEqual(['o-100004', 'o-100003', 'o-100002', 'o-100001']);
   });
@@ -194,9 +208,24 @@ describe('orders machine: rules', () => {
   it('a newer copy of a listed order (its status moved on) replaces it', async () => {
     const h = harness();
     await h.play({ type: 'xstate.done.actor.fetchOrders', output: LIST });
-    h.actor.send({ type: 'orders.add', order: { ...MAR, status: 'shipped' } });
+    h.actor.send({ type: 'orders.add', order: found({ ...MAR, status: 'shipped' }) });
     const orders = selectOrders(h.actor.getSnapshot());
     expect(orders).toHaveLength(3);
     expect(orders[0]).toEqual({ ...MAR, status: 'shipped' });
+  });
+
+  it('isOwnOrder: a found order joins only when it was bought with the customer\'s e-mail, in any letter case', async () => {
+    const h = harness();
+    await h.play({ type: 'xstate.done.actor.fetchOrders', output: LIST });
+    h.actor.send({ type: 'orders.add', order: STRANGER });
+    h.actor.send({ type: 'orders.add', order: found(POLLED, null) });
+    expect(ids(selectOrders(h.actor.getSnapshot()))).toEqual(['o-100003', 'o-100002', 'o-100001']);
+    h.actor.send({ type: 'orders.add', order: found(POLLED, 'FAN@example.com') });
+    expect(selectOrders(h.actor.getSnapshot())[0]).toEqual(POLLED);
+    // A customer without an e-mail owns no found order.
+    const anonymous = harness({ userId: 'user-2', email: null });
+    anonymous.actor.send({ type: 'orders.add', order: found(POLLED) });
+    anonymous.actor.send({ type: 'orders.add', order: found(POLLED, null) });
+    expect(selectOrders(anonymous.actor.getSnapshot())).toEqual([]);
   });
 });

@@ -5,11 +5,11 @@ import { useMachine, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { type AccountDataStatus, accountDataMachine } from '../../../machines/accountDataMachine';
+import { accountDataMachine, selectAccountDataStatus } from '../../../machines/accountDataMachine';
 import { type AuthUser, selectAuthStatus, selectUser } from '../../../machines/authMachine';
-import { type ProfileNotice, type ProfileStatus, profileMachine } from '../../../machines/profileMachine';
-import { type CodeStepStatus, twoFactorMachine } from '../../../machines/twoFactorMachine';
-import { type TwoFactorNotice, type TwoFactorSettingsStatus, twoFactorSettingsMachine } from '../../../machines/twoFactorSettingsMachine';
+import { type ProfileNotice, profileMachine, selectProfileStatus } from '../../../machines/profileMachine';
+import { selectCodeStepStatus, twoFactorMachine } from '../../../machines/twoFactorMachine';
+import { selectTwoFactorSettingsStatus, type TwoFactorNotice, twoFactorSettingsMachine } from '../../../machines/twoFactorSettingsMachine';
 import { deleteMyAccount, exportMyData, reauthenticate } from '../../api/privacy';
 import { fetchProfile, saveProfile } from '../../api/profile';
 import { challengeTotp, confirmTotp, enrolTotp, getAssuranceLevels, listTotpFactors, unenrolTotp, verifyTotp } from '../../api/twoFactor';
@@ -63,7 +63,7 @@ function Account({ user, newsletter }: { user: AuthUser; newsletter?: ReactNode 
   );
   return (
     <AccountView
-      status={snapshot.value as ProfileStatus}
+      status={selectProfileStatus(snapshot)}
       email={user.email}
       form={snapshot.context.form}
       fieldErrors={snapshot.context.fieldErrors}
@@ -114,9 +114,9 @@ function TwoFactorSettings() {
   // The child runs only while the settings machine is in stepUp (the code before removing).
   const stepUpRef = snapshot.children.stepUp as ActorRefFrom<typeof twoFactorMachine> | undefined;
   const stepUp = useSelector(stepUpRef, (child): StepUpProps | null =>
-    child ? { status: child.value as CodeStepStatus, code: child.context.code, fieldError: child.context.fieldError, error: child.context.error } : null,
+    child ? { status: selectCodeStepStatus(child), code: child.context.code, fieldError: child.context.fieldError, error: child.context.error } : null,
   );
-  const status = snapshot.value as TwoFactorSettingsStatus;
+  const status = selectTwoFactorSettingsStatus(snapshot);
   const { context } = snapshot;
   return (
     <TwoFactorSection
@@ -169,7 +169,7 @@ function AccountData({ email }: { email: string }) {
   const { context } = snapshot;
   return (
     <AccountDataSection
-      status={snapshot.value as AccountDataStatus}
+      status={selectAccountDataStatus(snapshot)}
       password={context.password}
       confirmed={context.confirmed}
       fieldErrors={context.fieldErrors}

@@ -7,7 +7,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { type AuthNotice, type AuthTab, authFormMachine } from '../../../machines/authFormMachine';
 import { selectAuthStatus, selectNeedsSecondFactor } from '../../../machines/authMachine';
-import { type CodeStepStatus, twoFactorMachine } from '../../../machines/twoFactorMachine';
+import { selectCodeStepStatus, twoFactorMachine } from '../../../machines/twoFactorMachine';
 import { signIn, signUp } from '../../api/auth';
 import { challengeTotp, verifyTotp } from '../../api/twoFactor';
 import { useNotify, useServices } from '../../services/context';
@@ -86,7 +86,7 @@ function TwoFactorStep({ next }: { next: string }) {
       },
     }),
   );
-  const status = snapshot.value as CodeStepStatus;
+  const status = selectCodeStepStatus(snapshot);
   const { context } = snapshot;
   return (
     <TwoFactorView

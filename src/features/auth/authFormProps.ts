@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { AuthFormEvent, AuthFormStatus, AuthTab, authFormMachine } from '../../../machines/authFormMachine';
+import { type AuthFormEvent, type AuthTab, type authFormMachine, selectAuthFormStatus } from '../../../machines/authFormMachine';
 import type { AuthViewProps, AuthViewStatus } from './AuthView';
 
 /**
@@ -7,7 +7,7 @@ import type { AuthViewProps, AuthViewStatus } from './AuthView';
  * stories). A tab change goes through `onTabChange`: the container makes it a URL change.
  */
 export function authFormProps(snapshot: SnapshotFrom<typeof authFormMachine>, send: (event: AuthFormEvent) => void, onTabChange: (tab: AuthTab) => void): AuthViewProps {
-  const value = snapshot.value as AuthFormStatus;
+  const value = selectAuthFormStatus(snapshot);
   const { context } = snapshot;
   return {
     tab: context.tab,

@@ -16,7 +16,8 @@ import { CartPageView } from './CartPageView';
 import { checkoutScreen } from './checkoutProps';
 import { leaveForCheckout } from './leaveForCheckout';
 import { ReviewView } from './ReviewView';
-import { readShippingRegion, writeShippingRegion } from './shippingRegionChoice';
+import { readStoredRegion, watchCart, watchLocation, watchReturn } from './checkoutWatchers';
+import { writeShippingRegion } from './shippingRegionChoice';
 
 /**
  * /cart. The cart lives in the browser: a server-rendered page shows the heading and a spinner where
@@ -53,17 +54,18 @@ function CartPage({ currency }: { currency: string }) {
   const user = useAuthSelector(selectUser);
   // Read from the context directly: importing the locale machine's module here would split it out of the first page's chunk.
   const language = useSelector(locale, (snapshot) => snapshot.context.locale);
-  const country = useSelector(locale, (snapshot) => snapshot.context.country);
-  const [start] = useState(() => {
-    const stored = readShippingRegion();
-    return { region: stored ?? regionForCountry(country), chosen: stored !== null };
-  });
+  // The region to start from; the remembered choice and the located country follow as events (readStoredRegion, watchLocation).
+  const [start] = useState(() => ({ region: regionForCountry(locale.getSnapshot().context.country) }));
   const [snapshot, send] = useMachine(
     checkoutMachine.provide({
       actors: {
         fetchRates: fromPromise(() => fetchShippingRates(currency)),
         createSession: fromPromise(({ input }) => createCheckoutSession(input)),
         fetchLastAddress: fromPromise(({ input }) => fetchLastShippingAddress(input.userId)),
+        readStoredRegion,
+        watchLocation: watchLocation(locale),
+        watchCart: watchCart(cart),
+        watchReturn,
       },
       actions: {
         redirect: (_, { url }) => leaveForCheckout(url),
@@ -72,31 +74,6 @@ function CartPage({ currency }: { currency: string }) {
     }),
     { input: start },
   );
-
-  // A first visit may open the cart before the country lookup answers: the region follows it until the shopper picks one.
-  useEffect(() => {
-    if (country) send({ type: 'region.located', region: regionForCountry(country) });
-  }, [country, send]);
-
-  // A refusal names the cart as it was: any change of its lines (here or in the drawer) makes it stale.
-  useEffect(() => {
-    let lines = cart.getSnapshot().context.items;
-    const subscription = cart.subscribe((next) => {
-      if (next.context.items === lines) return;
-      lines = next.context.items;
-      send({ type: 'cart.changed' });
-    });
-    return () => subscription.unsubscribe();
-  }, [cart, send]);
-
-  // Back from the hosted payment page: the browser may show this page from its cache, still "Redirecting...".
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) send({ type: 'checkout.returned' });
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [send]);
 
   const reviewing = selectReviewing(snapshot);
   // The cart view that follows a review (Back to cart, or a changed cart) gives the focus back to Checkout.

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { categoriesMachine, type CategoriesStatus } from '../../../machines/categoriesMachine';
+import { categoriesMachine, selectCategoriesStatus } from '../../../machines/categoriesMachine';
 import { fetchCategories } from '../../api/categories';
 import { firstScreenKey, useFirstSnapshot } from '../../services/firstScreen';
 import { CollectionsView } from './CollectionsView';
@@ -13,7 +13,7 @@ export default function CollectionsRoute() {
   const [snapshot, send] = useMachine(categoriesScreenMachine, { snapshot: useFirstSnapshot(firstScreenKey.categories) });
   return (
     <CollectionsView
-      status={snapshot.value as CategoriesStatus}
+      status={selectCategoriesStatus(snapshot)}
       categories={snapshot.context.categories}
       error={snapshot.context.error}
       onRetry={() => send({ type: 'categories.retry' })}

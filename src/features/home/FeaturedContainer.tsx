@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { FEATURED_HOME_LIMIT, quickAddFromFeatured, type ProductSummary } from '../../../domain/catalogue';
-import { featuredMachine, type FeaturedStatus } from '../../../machines/featuredMachine';
+import { featuredMachine, selectFeaturedStatus } from '../../../machines/featuredMachine';
 import { fetchFeatured } from '../../api/products';
 import { firstScreenKey, useAfterRestore, useFirstSnapshot } from '../../services/firstScreen';
 import { analytics, ITEM_LISTS } from '../../services/analytics';
@@ -29,7 +29,7 @@ export function FeaturedContainer() {
   };
   return (
     <FeaturedView
-      status={snapshot.value as FeaturedStatus}
+      status={selectFeaturedStatus(snapshot)}
       products={snapshot.context.products}
       onAdd={add}
       onSelect={(product, index) => analytics.selectItem(ITEM_LISTS.featured, product, index)}

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { AuthUser } from '../../../machines/authMachine';
-import { type OrderDetail, summaryOf } from '../../../domain/orders';
+import type { OrderDetail } from '../../../domain/orders';
 import { ordersMachine, selectOrders, selectOrdersStatus } from '../../../machines/ordersMachine';
 import { fetchOrders } from '../../api/orders';
 import { CheckoutNotice } from './CheckoutNotice';
@@ -15,11 +15,8 @@ export function CustomerOrders({ user, sessionId }: CustomerOrdersProps) {
   const [snapshot, send] = useMachine(ordersMachine.provide({ actors: { fetchOrders: fromPromise(({ input }) => fetchOrders(input)) } }), {
     input: { userId: user.id, email: user.email },
   });
-  // The list holds what the database shows this customer: an order paid with another address (as a
-  // guest, before signing in to this account) is confirmed in the notice but does not join it.
-  const addOrder = (order: OrderDetail) => {
-    if (ownOrder(order, user)) send({ type: 'orders.add', order: summaryOf(order) });
-  };
+  // Only the customer's own order joins the list (the machine's isOwnOrder guard).
+  const addOrder = (order: OrderDetail) => send({ type: 'orders.add', order });
   return (
     <OrdersView
       status={selectOrdersStatus(snapshot)}
@@ -29,8 +26,6 @@ export function CustomerOrders({ user, sessionId }: CustomerOrdersProps) {
     />
   );
 }
-
-const ownOrder = (order: OrderDetail, user: AuthUser) => !!order.email && !!user.email && order.email.toLowerCase() === user.email.toLowerCase();
 
 function PolledOrderNotice({ sessionId, onFound }: { sessionId: string; onFound: (order: OrderDetail) => void }) {
   const { status, order, refresh } = useOrderPolling(sessionId, { as: 'customer', onFound });

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { searchMachine, searchStatus, type SearchState } from '../../../machines/searchMachine';
+import { searchMachine, selectSearchStatus } from '../../../machines/searchMachine';
 import { searchProducts } from '../../api/products';
 import { SearchDialogView } from './SearchDialogView';
 import { shopSearchHref } from './url';
@@ -25,7 +25,7 @@ export default function SearchDialogContainer({ open, onOpenChange }: SearchDial
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       text={input}
       term={term}
-      status={searchStatus(snapshot.value as SearchState)}
+      status={selectSearchStatus(snapshot)}
       results={results}
       onInput={(text) => send({ type: 'search.input', text })}
       onSubmit={() => {

@@ -31,7 +31,7 @@ export default function ShopRoute() {
     snapshot: useFirstSnapshot(firstScreenKey.shop(shopHref(query), i18n.locale)),
   });
   const addToCart = useAddToCart();
-  const status = shopStatus(snapshot.value);
+  const status = shopStatus(snapshot);
   const { products, total, query: loaded } = snapshot.context;
 
   useEffect(() => send({ type: 'query.set', query }), [send, query]);

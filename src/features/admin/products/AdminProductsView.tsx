@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminProductRow, type AdminSort, isLowStock } from '../../../../domain/adminLists';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, type AdminProductQuery, type AdminProductRow, type AdminSort, isLowStock } from '../../../../domain/adminLists';
 import { pageCount } from '../../../../domain/paging';
 import { isProductStatus, type ProductStatus } from '../../../../domain/products';
 import type { AdminProductsStatus, ToggleKind } from '../../../../machines/adminProductsMachine';
@@ -18,7 +18,7 @@ import { fieldInput, fieldLabel } from '../../../ui/TextField';
 import { cell, headCell, muted, selectInput, tableRegion } from '../shared/adminTable';
 import { DateTime } from '../shared/DateTime';
 import { Pagination } from '../shared/Pagination';
-import { ADMIN_SEARCH_MAX, adminProductsHref, clearFilters, isFiltered } from './url';
+import { adminProductsHref, clearFilters, isFiltered } from './url';
 
 export type AdminProductsViewProps = {
   status: AdminProductsStatus;

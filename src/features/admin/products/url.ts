@@ -1,4 +1,4 @@
-import { type AdminProductQuery, type AdminSort, DEFAULT_ADMIN_PRODUCT_QUERY } from '../../../../domain/adminLists';
+import { type AdminProductQuery, type AdminSort, DEFAULT_ADMIN_PRODUCT_QUERY, searchTerm } from '../../../../domain/adminLists';
 import { isProductStatus } from '../../../../domain/products';
 
 /**
@@ -7,12 +7,8 @@ import { isProductStatus } from '../../../../domain/products';
  * opens the list. Writing gives one canonical form that leaves defaults out.
  */
 
-export const ADMIN_SEARCH_MAX = 100;
 export const ADMIN_SORTS: readonly AdminSort[] = ['updated_desc', 'updated_asc'];
 const isSort = (value: string): value is AdminSort => (ADMIN_SORTS as readonly string[]).includes(value);
-
-/** The search text as the list asks for it: trimmed, at most 100 characters. */
-export const searchTerm = (text: string) => text.trim().slice(0, ADMIN_SEARCH_MAX).trim();
 
 export function parseAdminProductQuery(search: string): AdminProductQuery {
   const params = new URLSearchParams(search);
