@@ -52,7 +52,7 @@ export default defineConfig({
   globalCss: {
     html: { colorScheme: 'dark', bg: 'bg', color: 'fg', fontFamily: 'body', lineHeight: '1.6', WebkitTextSizeAdjust: '100%' },
     body: { minH: '100dvh' },
-    'a': { color: 'inherit' },
+    a: { color: 'inherit' },
     // German compounds ("Widerrufsbelehrung", "Verbraucherstreitbeilegung") are wider than a phone in
     // a heading's size: hyphenated where the browser knows the language (html lang), never overflowing.
     'h1, h2, h3': { hyphens: 'auto', overflowWrap: 'break-word' },

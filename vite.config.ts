@@ -14,8 +14,8 @@ const FRAMEWORK =
  * What every page mounts when the browser is first idle (ADR 0012): the notification area, the
  * cart drawer and the footer's newsletter form.
  */
-const IDLE_PARTS = ['src/features/toasts/ToasterContainer.tsx', 'src/features/cart/CartDrawerContainer.tsx', 'src/features/newsletter/NewsletterSignup.tsx'].map(
-  (path) => fileURLToPath(new URL(path, import.meta.url)),
+const IDLE_PARTS = ['src/features/toasts/ToasterContainer.tsx', 'src/features/cart/CartDrawerContainer.tsx', 'src/features/newsletter/NewsletterSignup.tsx'].map((path) =>
+  fileURLToPath(new URL(path, import.meta.url)),
 );
 
 /**
@@ -94,7 +94,12 @@ function preloadShellCatalogues(): Plugin {
           .map((chunk) => ({
             tag: 'link',
             // The language, so a server rendering the page keeps only its own (server/web.ts fillTemplate).
-            attrs: { rel: 'modulepreload', href: `/${chunk.fileName}`, crossorigin: '', 'data-locale': /[\\/]locales[\\/]([a-z]+)[\\/]/.exec(chunk.facadeModuleId ?? '')?.[1] ?? '' },
+            attrs: {
+              rel: 'modulepreload',
+              href: `/${chunk.fileName}`,
+              crossorigin: '',
+              'data-locale': /[\\/]locales[\\/]([a-z]+)[\\/]/.exec(chunk.facadeModuleId ?? '')?.[1] ?? '',
+            },
             injectTo: 'head' as const,
           })),
     },

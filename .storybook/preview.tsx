@@ -9,7 +9,15 @@ const preview: Preview = {
   globalTypes: {
     locale: {
       description: 'Language',
-      toolbar: { title: 'Language', icon: 'globe', items: [{ value: 'en', title: 'English' }, { value: 'de', title: 'Deutsch' }], dynamicTitle: true },
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'de', title: 'Deutsch' },
+        ],
+        dynamicTitle: true,
+      },
     },
   },
   initialGlobals: { locale: 'en' },

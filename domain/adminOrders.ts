@@ -17,7 +17,17 @@ export type AdminOrderRow = {
   status: string;
   createdAt: string;
 };
-export type AdminOrderLine = { id: string; title: string; sku: string | null; size: string | null; color: string | null; qty: number; unitPrice: number; lineTotal: number; image: string | null };
+export type AdminOrderLine = {
+  id: string;
+  title: string;
+  sku: string | null;
+  size: string | null;
+  color: string | null;
+  qty: number;
+  unitPrice: number;
+  lineTotal: number;
+  image: string | null;
+};
 export type AdminOrderDetail = AdminOrderRow & {
   subtotal: number;
   shipping: number;

@@ -93,6 +93,7 @@ export function checkoutFailure(error: unknown, lines: readonly CheckoutLine[]):
   }
   const kind = kindOf(error);
   if (kind === 'network') return { kind: 'network' };
-  if (kind === 'invalid' || kind === 'conflict' || kind === 'unauthorized' || kind === 'not_found') return { kind: 'failed', message: error instanceof Error ? errorMessage(error, '') : '' };
+  if (kind === 'invalid' || kind === 'conflict' || kind === 'unauthorized' || kind === 'not_found')
+    return { kind: 'failed', message: error instanceof Error ? errorMessage(error, '') : '' };
   return { kind: 'unknown' };
 }

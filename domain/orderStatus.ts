@@ -2,8 +2,7 @@
 
 export const ORDER_STATUSES = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const isOrderStatus = (value: unknown): value is OrderStatus =>
-  typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+export const isOrderStatus = (value: unknown): value is OrderStatus => typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 
 /**
  * Where an admin may move an order by a plain status change (the database enforces the same table:

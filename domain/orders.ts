@@ -31,8 +31,7 @@ export type OrderLine = {
 };
 
 /** A line's title on a page in `locale`: the German one on German pages where there is one. */
-export const lineTitle = (line: Pick<OrderLine, 'title' | 'titleDe'>, locale: string): string =>
-  (locale === 'de' && line.titleDe?.trim()) || line.title;
+export const lineTitle = (line: Pick<OrderLine, 'title' | 'titleDe'>, locale: string): string => (locale === 'de' && line.titleDe?.trim()) || line.title;
 /** One order with its lines: order detail, and what a checkout session's order shows. */
 export type OrderDetail = OrderSummary & {
   subtotal: number;

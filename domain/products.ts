@@ -5,8 +5,7 @@
 
 export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const isProductStatus = (value: unknown): value is ProductStatus =>
-  typeof value === 'string' && (PRODUCT_STATUSES as readonly string[]).includes(value);
+export const isProductStatus = (value: unknown): value is ProductStatus => typeof value === 'string' && (PRODUCT_STATUSES as readonly string[]).includes(value);
 
 /** SPEC §4 Admin list toggle: a non-published product becomes published; a published one becomes draft. */
 export const toggledStatus = (status: ProductStatus): ProductStatus => (status === 'published' ? 'draft' : 'published');
@@ -49,7 +48,14 @@ export function slugify(title: string): string {
 
 /** SPEC §5 Tags: comma separated, trimmed, empties dropped (and duplicates, which mean nothing). */
 export function parseTags(text: string): string[] {
-  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** SPEC §9: admin input in currency units × 100, rounded. Null for text that is not a number. */

@@ -7,8 +7,7 @@ import { type CartVat, cartVat } from './vat';
 export const SHIPPING_REGIONS = ['DE', 'EU', 'UK', 'US'] as const;
 export type ShippingRegion = (typeof SHIPPING_REGIONS)[number];
 export const DEFAULT_SHIPPING_REGION: ShippingRegion = 'DE';
-export const isShippingRegion = (value: unknown): value is ShippingRegion =>
-  typeof value === 'string' && (SHIPPING_REGIONS as readonly string[]).includes(value);
+export const isShippingRegion = (value: unknown): value is ShippingRegion => typeof value === 'string' && (SHIPPING_REGIONS as readonly string[]).includes(value);
 
 /** One row of `shipping_regions`, in cents of the catalogue's currency (EUR). */
 export type ShippingRate = {
@@ -21,7 +20,32 @@ export type ShippingRate = {
 };
 /** The member states besides Germany: they ship at the EU rate. */
 const EU_COUNTRIES = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
 ]);
 
 /**

@@ -254,7 +254,10 @@ export const adminOrderMachine = setup({
                   order: ({ context, event }) => ({ ...(context.order as AdminOrderDetail), status: event.output.status, updatedAt: event.output.updatedAt }),
                   pending: null,
                 }),
-                { type: 'notify', params: ({ context }) => ({ kind: 'updated', orderNumber: (context.order as AdminOrderDetail).orderNumber, status: (context.order as AdminOrderDetail).status }) },
+                {
+                  type: 'notify',
+                  params: ({ context }) => ({ kind: 'updated', orderNumber: (context.order as AdminOrderDetail).orderNumber, status: (context.order as AdminOrderDetail).status }),
+                },
               ],
             },
             onError: [

@@ -23,8 +23,7 @@ type Context = {
 
 export type AdminOrdersEvent =
   /** The URL's query (the container sends it on every change). */
-  | { type: 'orders.query'; query: AdminOrderQuery }
-  | { type: 'orders.retry' };
+  { type: 'orders.query'; query: AdminOrderQuery } | { type: 'orders.retry' };
 
 /**
  * A new query (re)starts the load, stopping the one in flight. Declared per state rather than at

@@ -19,7 +19,6 @@ export type AdminProductsInput = { query: AdminProductQuery };
 /** Where the list goes next: the URL is the source of the query, so the machine asks the app to show this one. */
 export type AdminProductsNavigation = { query: AdminProductQuery; replace: boolean };
 
-
 type Context = {
   /** The query shown, or being waited for or loaded. */
   query: AdminProductQuery;
@@ -139,8 +138,7 @@ export const adminProductsMachine = setup({
       event.type === 'list.query' && event.query.q !== context.query.q && event.query.status === context.query.status && event.query.sort === context.query.sort,
     canToggleFeatured: ({ context, event }) =>
       event.type === 'product.toggleFeatured' && context.rows.some((r) => r.id === event.id) && !context.writes[writeId('featured', event.id)],
-    canToggleStatus: ({ context, event }) =>
-      event.type === 'product.toggleStatus' && context.rows.some((r) => r.id === event.id) && !context.writes[writeId('status', event.id)],
+    canToggleStatus: ({ context, event }) => event.type === 'product.toggleStatus' && context.rows.some((r) => r.id === event.id) && !context.writes[writeId('status', event.id)],
     /** The end of one of this list's toggle writes (not of any other child). */
     isWrite: ({ context, event }) => 'actorId' in event && typeof event.actorId === 'string' && event.actorId in context.writes,
   },
@@ -197,7 +195,10 @@ export const adminProductsMachine = setup({
               assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }),
               {
                 type: 'navigate',
-                params: ({ context, event }) => ({ query: { ...context.query, page: lastPageInstead(context.query.page, event.output.total, ADMIN_PAGE_SIZE) ?? 1 }, replace: true }),
+                params: ({ context, event }) => ({
+                  query: { ...context.query, page: lastPageInstead(context.query.page, event.output.total, ADMIN_PAGE_SIZE) ?? 1 },
+                  replace: true,
+                }),
               },
             ],
           },
@@ -221,5 +222,4 @@ export const selectListStatus = (snapshot: AdminProductsSnapshot): AdminProducts
 /** The search field's text as typed. */
 export const selectSearchText = (snapshot: AdminProductsSnapshot) => snapshot.context.searchText;
 /** The toggles writing now: which row and which toggle. */
-export const selectWrites = (snapshot: AdminProductsSnapshot): { id: string; kind: ToggleKind }[] =>
-  Object.values(snapshot.context.writes).map(({ id, kind }) => ({ id, kind }));
+export const selectWrites = (snapshot: AdminProductsSnapshot): { id: string; kind: ToggleKind }[] => Object.values(snapshot.context.writes).map(({ id, kind }) => ({ id, kind }));

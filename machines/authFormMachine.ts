@@ -30,10 +30,7 @@ type Context = {
   verifyEmailFor: string | null;
 };
 
-export type AuthFormEvent =
-  | { type: 'form.tab'; tab: AuthTab }
-  | { type: 'form.change'; field: AuthField; value: string }
-  | { type: 'form.submit' };
+export type AuthFormEvent = { type: 'form.tab'; tab: AuthTab } | { type: 'form.change'; field: AuthField; value: string } | { type: 'form.submit' };
 
 export type AuthFormInput = { tab: AuthTab };
 
@@ -155,10 +152,7 @@ export const authFormMachine = setup({
         input: ({ context }) => ({ email: context.form.email, password: context.form.password }),
         onDone: {
           target: 'verifyEmail',
-          actions: [
-            assign(({ context }) => ({ verifyEmailFor: context.form.email.trim(), form: EMPTY_AUTH_FORM })),
-            { type: 'notify', params: { kind: 'signedUp' } },
-          ],
+          actions: [assign(({ context }) => ({ verifyEmailFor: context.form.email.trim(), form: EMPTY_AUTH_FORM })), { type: 'notify', params: { kind: 'signedUp' } }],
         },
         onError: {
           target: 'editing',

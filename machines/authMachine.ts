@@ -190,7 +190,10 @@ export const authMachine = setup({
         },
         idle: {
           after: {
-            TICK: [{ guard: 'expiresSoon', target: 'refreshing' }, { target: 'idle', reenter: true }],
+            TICK: [
+              { guard: 'expiresSoon', target: 'refreshing' },
+              { target: 'idle', reenter: true },
+            ],
           },
         },
         refreshing: {

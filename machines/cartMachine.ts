@@ -15,8 +15,7 @@ export type CartItem = {
 };
 
 /** What an "add to cart" knows about the variant; the rest takes SPEC §3's defaults. */
-export type CartAddItem = Pick<CartItem, 'productId' | 'variantId'> &
-  Partial<Pick<CartItem, 'title' | 'price' | 'currency' | 'image' | 'size' | 'color'>>;
+export type CartAddItem = Pick<CartItem, 'productId' | 'variantId'> & Partial<Pick<CartItem, 'title' | 'price' | 'currency' | 'image' | 'size' | 'color'>>;
 
 export type CartInput = { items?: CartItem[] };
 
@@ -78,9 +77,7 @@ export const cartMachine = setup({
       typeof event.item.productId === 'string' &&
       (event.qty === undefined || (isCount(event.qty) && event.qty >= MIN_QTY)),
     validSetQty: ({ context, event }) =>
-      event.type === 'cart.setQty' &&
-      isCount(event.qty) &&
-      context.items.some((line) => line.id === event.id && line.qty !== Math.max(MIN_QTY, event.qty)),
+      event.type === 'cart.setQty' && isCount(event.qty) && context.items.some((line) => line.id === event.id && line.qty !== Math.max(MIN_QTY, event.qty)),
     hasLine: ({ context, event }) => event.type === 'cart.remove' && context.items.some((line) => line.id === event.id),
     notEmpty: ({ context }) => context.items.length > 0,
   },

@@ -36,7 +36,6 @@ export function validateContact(form: ContactForm): ContactFieldErrors {
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : '');
 
-
 export const contactMachine = setup({
   types: { context: {} as Context, events: {} as ContactEvent },
   actors: {

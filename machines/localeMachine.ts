@@ -71,10 +71,7 @@ export const localeMachine = setup({
   initial: 'detecting',
   on: {
     'locale.set': {
-      actions: [
-        assign({ locale: ({ event }) => event.locale, chosen: true }),
-        { type: 'persistLocale', params: ({ event }) => ({ locale: event.locale }) },
-      ],
+      actions: [assign({ locale: ({ event }) => event.locale, chosen: true }), { type: 'persistLocale', params: ({ event }) => ({ locale: event.locale }) }],
     },
   },
   states: {

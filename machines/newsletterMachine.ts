@@ -84,7 +84,10 @@ export const newsletterMachine = setup({
       on: {
         'form.email': { target: '.idle', actions: { type: 'setEmail', params: ({ event }) => ({ value: event.value }) } },
         'form.consent': { target: '.idle', actions: { type: 'setConsent', params: ({ event }) => ({ value: event.value }) } },
-        'form.submit': [{ guard: 'formComplete', target: 'subscribing' }, { target: '.idle', actions: { type: 'notify', params: { kind: 'invalid' } } }],
+        'form.submit': [
+          { guard: 'formComplete', target: 'subscribing' },
+          { target: '.idle', actions: { type: 'notify', params: { kind: 'invalid' } } },
+        ],
       },
       states: {
         idle: {},

@@ -17,8 +17,7 @@ export type FoundOrder = OrderSummary & Pick<OrderDetail, 'email'>;
 
 export type OrdersEvent =
   /** An order found by polling its checkout session joins the list (once), if it is the customer's own. */
-  | { type: 'orders.add'; order: FoundOrder }
-  | { type: 'orders.retry' };
+  { type: 'orders.add'; order: FoundOrder } | { type: 'orders.retry' };
 
 /**
  * SPEC §2 Orders: the signed-in customer's orders, newest first: loading → loaded (a list, maybe
@@ -36,8 +35,7 @@ export const ordersMachine = setup({
   },
   guards: {
     /** Bought with this customer's e-mail (compared case-insensitively); an order without one is nobody's here. */
-    isOwnOrder: ({ context, event }) =>
-      event.type === 'orders.add' && !!event.order.email && !!context.email && event.order.email.toLowerCase() === context.email.toLowerCase(),
+    isOwnOrder: ({ context, event }) => event.type === 'orders.add' && !!event.order.email && !!context.email && event.order.email.toLowerCase() === context.email.toLowerCase(),
   },
 }).createMachine({
   id: 'orders',

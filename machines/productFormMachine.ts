@@ -175,7 +175,8 @@ const productFormSetup = setup({
     },
     changeField: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {};
-      const values = event.field === 'title' ? withTitle(context.values, event.value, { followSlug: context.mode === 'create' }) : { ...context.values, [event.field]: event.value };
+      const values =
+        event.field === 'title' ? withTitle(context.values, event.value, { followSlug: context.mode === 'create' }) : { ...context.values, [event.field]: event.value };
       const changed = (Object.keys(values) as (keyof ProductValues)[]).filter((field) => values[field] !== context.values[field]) as FieldPath[];
       return {
         values,
@@ -358,7 +359,7 @@ export const productFormMachine = productFormSetup.createMachine({
             creating: {
               invoke: {
                 id: 'createProduct',
-        src: 'createProduct',
+                src: 'createProduct',
                 input: ({ context }) => ({ input: productInput(context.values) }),
                 onDone: { target: '#productForm.saving.variants', actions: assign(({ event }) => ({ productId: event.output.id, updatedAt: event.output.updatedAt })) },
                 onError: [
@@ -370,7 +371,7 @@ export const productFormMachine = productFormSetup.createMachine({
             updating: {
               invoke: {
                 id: 'updateProduct',
-        src: 'updateProduct',
+                src: 'updateProduct',
                 input: ({ context }) => ({ id: context.productId as string, input: productInput(context.values), expectedUpdatedAt: context.updatedAt ?? '' }),
                 onDone: { target: '#productForm.saving.variants', actions: assign(({ event }) => ({ productId: event.output.id, updatedAt: event.output.updatedAt })) },
                 onError: [
@@ -386,7 +387,7 @@ export const productFormMachine = productFormSetup.createMachine({
         variants: {
           invoke: {
             id: 'saveVariants',
-        src: 'saveVariants',
+            src: 'saveVariants',
             input: ({ context }) => ({ productId: context.productId as string, variants: variantInputs(context.variants) }),
             onDone: [
               { guard: 'imagesPending', target: 'images', actions: assign(({ context, event }) => ({ variants: withVariantIds(context.variants, event.output) })) },
@@ -410,7 +411,7 @@ export const productFormMachine = productFormSetup.createMachine({
         images: {
           invoke: {
             id: 'uploadImage',
-        src: 'uploadImage',
+            src: 'uploadImage',
             input: ({ context }) => {
               const image = pendingImages(context.images)[0];
               return { productId: context.productId as string, file: image.file as File, index: context.images.indexOf(image) };
@@ -425,7 +426,7 @@ export const productFormMachine = productFormSetup.createMachine({
         media: {
           invoke: {
             id: 'saveMedia',
-        src: 'saveMedia',
+            src: 'saveMedia',
             input: ({ context }) => ({ productId: context.productId as string, media: mediaInputs(context.values.title, context.images) }),
             onDone: {
               target: '#productForm.saved',
@@ -476,5 +477,4 @@ export function selectStep(snapshot: Snapshot): SaveStep | null {
 }
 
 /** The form differs from what was loaded (or from the empty form of a new product). */
-export const selectDirty = (snapshot: Snapshot) =>
-  formFingerprint(snapshot.context.values, snapshot.context.variants, snapshot.context.images) !== snapshot.context.baseline;
+export const selectDirty = (snapshot: Snapshot) => formFingerprint(snapshot.context.values, snapshot.context.variants, snapshot.context.images) !== snapshot.context.baseline;

@@ -36,8 +36,7 @@ export type CartRequest = { product: Product; variant: Variant; qty: number };
 const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'not_found';
 
 /** The selected variant of a snapshot's context (null before the product is there or when it has none). */
-export const selectedVariant = (context: Pick<Context, 'product' | 'variantId'>): Variant | null =>
-  context.product?.variants.find((v) => v.id === context.variantId) ?? null;
+export const selectedVariant = (context: Pick<Context, 'product' | 'variantId'>): Variant | null => context.product?.variants.find((v) => v.id === context.variantId) ?? null;
 
 /**
  * The first variant in stock, else the first one. SPEC §4 says "the first", but when the first is

@@ -20,10 +20,7 @@ type Context = {
   loadError: string | null;
 };
 
-export type ProfileEvent =
-  | { type: 'form.change'; field: ProfileField; value: string }
-  | { type: 'form.submit' }
-  | { type: 'profile.retry' };
+export type ProfileEvent = { type: 'form.change'; field: ProfileField; value: string } | { type: 'form.submit' } | { type: 'profile.retry' };
 
 export type ProfileInput = { userId: string };
 

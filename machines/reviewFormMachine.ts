@@ -103,19 +103,28 @@ export const reviewFormMachine = setup({
     eligible: {
       initial: 'editing',
       on: {
-        'rating.set': { guard: { type: 'validRating', params: ({ event }) => ({ rating: event.rating }) }, actions: assign({ draft: ({ context, event }) => ({ ...context.draft, rating: event.rating }) }) },
+        'rating.set': {
+          guard: { type: 'validRating', params: ({ event }) => ({ rating: event.rating }) },
+          actions: assign({ draft: ({ context, event }) => ({ ...context.draft, rating: event.rating }) }),
+        },
         'draft.change': { actions: 'changeDraft' },
       },
       states: {
         editing: {
           on: {
-            'review.submit': [{ guard: 'complete', target: 'submitting' }, { target: 'invalid', actions: { type: 'notify', params: { kind: 'invalid' } } }],
+            'review.submit': [
+              { guard: 'complete', target: 'submitting' },
+              { target: 'invalid', actions: { type: 'notify', params: { kind: 'invalid' } } },
+            ],
           },
         },
         /** A submit with an empty title or body: the message shows until a complete one is sent. */
         invalid: {
           on: {
-            'review.submit': [{ guard: 'complete', target: 'submitting' }, { target: 'invalid', actions: { type: 'notify', params: { kind: 'invalid' } } }],
+            'review.submit': [
+              { guard: 'complete', target: 'submitting' },
+              { target: 'invalid', actions: { type: 'notify', params: { kind: 'invalid' } } },
+            ],
           },
         },
         submitting: {

@@ -85,8 +85,10 @@ export const reviewModerationMachine = setup({
     canDecide: ({ context, event }) =>
       (event.type === 'review.approve' || event.type === 'review.reject') && context.reviews.some((review) => review.id === event.id) && !context.deciding[event.id],
     /** The end of a decision this list started (not of any other child). */
-    isDecision: ({ context, event }) => 'actorId' in event && typeof event.actorId === 'string' && event.actorId.startsWith(DECISION_PREFIX) && reviewIdOf(event) in context.deciding,
-    isStale: ({ context, event }) => 'actorId' in event && typeof event.actorId === 'string' && reviewIdOf(event) in context.deciding && isStaleError((event as DecisionFailed).error),
+    isDecision: ({ context, event }) =>
+      'actorId' in event && typeof event.actorId === 'string' && event.actorId.startsWith(DECISION_PREFIX) && reviewIdOf(event) in context.deciding,
+    isStale: ({ context, event }) =>
+      'actorId' in event && typeof event.actorId === 'string' && reviewIdOf(event) in context.deciding && isStaleError((event as DecisionFailed).error),
   },
 }).createMachine({
   id: 'reviewModeration',

@@ -1,15 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../domain/errors';
-import {
-  type Carrier,
-  type ShipErrors,
-  type ShipInput,
-  type Shipment,
-  type ShipProblem,
-  type ShipValues,
-  shipInput,
-  validateShipment,
-} from '../domain/shipment';
+import { type Carrier, type ShipErrors, type ShipInput, type Shipment, type ShipProblem, type ShipValues, shipInput, validateShipment } from '../domain/shipment';
 import { type StateOf, topState } from './status';
 
 export type ShipOrderInput = { orderId: string };
@@ -29,11 +20,7 @@ type Context = {
   changed: boolean;
 };
 
-export type ShipOrderEvent =
-  | { type: 'carrier.change'; carrier: Carrier | '' }
-  | { type: 'tracking.change'; value: string }
-  | { type: 'ship.submit' }
-  | { type: 'dialog.close' };
+export type ShipOrderEvent = { type: 'carrier.change'; carrier: Carrier | '' } | { type: 'tracking.change'; value: string } | { type: 'ship.submit' } | { type: 'dialog.close' };
 
 /** What the dialog ended with: the order shipped, or closed (and whether the order should be read again). */
 export type ShipOrderOutput = { outcome: 'shipped'; shipment: Shipment } | { outcome: 'closed'; changed: boolean };

@@ -41,8 +41,7 @@ const closeTimer = (id: string) => `toast.close:${id}`;
 const removeTimer = (id: string) => `toast.remove:${id}`;
 const closesByItself = (duration: number) => Number.isFinite(duration) && duration > 0;
 /** A positive number of milliseconds or Infinity; anything else means the default. */
-const durationOf = (duration: number | undefined) =>
-  duration !== undefined && (closesByItself(duration) || duration === Number.POSITIVE_INFINITY) ? duration : DEFAULT_DURATION;
+const durationOf = (duration: number | undefined) => (duration !== undefined && (closesByItself(duration) || duration === Number.POSITIVE_INFINITY) ? duration : DEFAULT_DURATION);
 
 const targets = (toasts: Toast[], id: string | undefined) => (id === undefined ? toasts : toasts.filter((toast) => toast.id === id));
 
@@ -56,8 +55,7 @@ export const toastMachine = setup({
   types: { context: {} as Context, events: {} as ToastEvent },
   guards: {
     hasTarget: ({ context, event }) =>
-      (event.type === 'toast.update' || event.type === 'toast.dismiss' || event.type === 'toast.remove') &&
-      targets(context.toasts, event.id).length > 0,
+      (event.type === 'toast.update' || event.type === 'toast.dismiss' || event.type === 'toast.remove') && targets(context.toasts, event.id).length > 0,
   },
 }).createMachine({
   id: 'toasts',

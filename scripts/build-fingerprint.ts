@@ -126,7 +126,9 @@ export function buildFingerprint(root: string, env: NodeJS.ProcessEnv): Fingerpr
   const hash = createHash('sha256');
   hash.update(`${FORMAT}\n`);
   for (const rel of [...new Set(files)].sort()) {
-    const content = createHash('sha256').update(readFileSync(join(root, rel))).digest('hex');
+    const content = createHash('sha256')
+      .update(readFileSync(join(root, rel)))
+      .digest('hex');
     hash.update(`file ${rel} ${content}\n`);
   }
   for (const command of commands) hash.update(`script ${JSON.stringify(command)}\n`);

@@ -25,7 +25,14 @@ interface Step {
 
 const vitest = (project: string, report: string, wrap: string[] = []): string[] => [
   ...wrap,
-  'npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, report)}`,
+  'npx',
+  'vitest',
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(out, report)}`,
 ];
 
 const steps: Step[] = [
@@ -42,9 +49,7 @@ const steps: Step[] = [
     cmd: vitest('integration', 'integration-pg.json', ['npx', 'tsx', 'scripts/with-postgres.ts']),
     report: 'integration-pg.json',
     skip: () =>
-      !existsSync(PG_BIN) && process.env.CI !== 'true'
-        ? `PostgreSQL 15 binaries not found (${PG_BIN}); install postgresql-15 to run this step (CI always does)`
-        : undefined,
+      !existsSync(PG_BIN) && process.env.CI !== 'true' ? `PostgreSQL 15 binaries not found (${PG_BIN}); install postgresql-15 to run this step (CI always does)` : undefined,
   },
   { name: 'storefront build', cmd: ['npm', 'run', '--silent', 'build'] },
   {

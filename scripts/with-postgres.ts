@@ -108,16 +108,7 @@ export async function startTemporaryPostgres(): Promise<TemporaryPostgres> {
   try {
     runChecked(runAs, 'initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
     const port = await freePort();
-    runChecked(runAs, 'pg_ctl', [
-      '-D',
-      dataDir,
-      '-l',
-      join(base, 'postgres.log'),
-      '-o',
-      `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      '-w',
-      'start',
-    ]);
+    runChecked(runAs, 'pg_ctl', ['-D', dataDir, '-l', join(base, 'postgres.log'), '-o', `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off`, '-w', 'start']);
     started = true;
     return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dataDir, stop };
   } catch (e) {

@@ -48,11 +48,7 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
     ['/functions/v1', createFunctions(context)],
   ];
   if (init.config.devRoutes) {
-    mounts.push(
-      ['/_dev/checkout', createCheckout(context)],
-      ['/_dev/mail', mail.module],
-      ['/_dev/geo', { handle: async () => geo(context) }],
-    );
+    mounts.push(['/_dev/checkout', createCheckout(context)], ['/_dev/mail', mail.module], ['/_dev/geo', { handle: async () => geo(context) }]);
   }
 
   const dispatch = async (req: ApiRequest, rawPath: string): Promise<ApiResponse> => {

@@ -3,9 +3,7 @@ import type { Config } from './config.ts';
 import type { ApiRequest } from './http.ts';
 import { verifyJwt, type Claims, type VerificationKeys } from './jwt.ts';
 
-export type Caller =
-  | { ok: true; claims: Claims; token: string | undefined }
-  | { ok: false; reason: 'expired' | 'invalid'; message: string };
+export type Caller = { ok: true; claims: Claims; token: string | undefined } | { ok: false; reason: 'expired' | 'invalid'; message: string };
 
 /**
  * Tokens already verified, by the keys they were verified with and the token. Clients send the

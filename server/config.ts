@@ -117,7 +117,12 @@ export interface Config {
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 const list = (v: string | undefined, d: string[]) =>
-  v === undefined ? d : v.split(',').map((s) => s.trim()).filter(Boolean);
+  v === undefined
+    ? d
+    : v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
 
 const optionalBool = (v: string | undefined) => (v === undefined || v === '' ? undefined : bool(v, false));
@@ -125,7 +130,10 @@ const optionalBool = (v: string | undefined) => (v === undefined || v === '' ? u
 /** GoTrue's PASSWORD_REQUIRED_CHARACTERS: sets separated by ':', a literal colon written '\:'. */
 export function characterSets(v: string | undefined): string[] {
   if (!v) return [];
-  return v.split(/(?<!\\):/).map((set) => set.replaceAll('\\:', ':')).filter(Boolean);
+  return v
+    .split(/(?<!\\):/)
+    .map((set) => set.replaceAll('\\:', ':'))
+    .filter(Boolean);
 }
 
 /** `--migrate`, `--no-migrate`, `--seed`, `--no-seed` on the command line (the last one of a pair wins; they beat env). */

@@ -33,11 +33,13 @@ function wantsPage(req: IncomingMessage, pathname: string): boolean {
  */
 export function fillTemplate(template: string, page: { locale: string; html: string; state: string }): string {
   const locale = page.locale === 'de' ? 'de' : 'en';
-  return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-    // The page's language is known: the other language's shell catalogue need not be fetched.
-    .replace(/<link [^>]*data-locale="([a-z]+)"[^>]*>\n?/g, (link, linkLocale: string) => (linkLocale === locale ? link : ''))
-    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.state}`);
+  return (
+    template
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+      // The page's language is known: the other language's shell catalogue need not be fetched.
+      .replace(/<link [^>]*data-locale="([a-z]+)"[^>]*>\n?/g, (link, linkLocale: string) => (linkLocale === locale ? link : ''))
+      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.state}`)
+  );
 }
 
 /**

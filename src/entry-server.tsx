@@ -141,7 +141,13 @@ async function loadFirstScreen(path: string, search: string, locale: Locale): Pr
     put(firstScreenKey.featured, await settle(featuredScreenMachine.provide(quiet), { input: { limit: FEATURED_HOME_LIMIT } }));
   } else if (/^\/shop\/?$/.test(path)) {
     const query = parseShopQuery(search);
-    put(firstScreenKey.shop(shopHref(query), locale), await settle(shopScreenMachine(() => locale), { event: { type: 'query.set', query } as { type: string } }));
+    put(
+      firstScreenKey.shop(shopHref(query), locale),
+      await settle(
+        shopScreenMachine(() => locale),
+        { event: { type: 'query.set', query } as { type: string } },
+      ),
+    );
   } else if (/^\/shop\/[^/]+\/?$/.test(path)) {
     const slug = safeDecode(path.split('/')[2]);
     // The product itself is the first screen; its rating, reviews and related products load in the browser.

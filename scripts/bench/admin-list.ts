@@ -79,4 +79,3 @@ console.log(['query', 'Content-Range', 'rows', 'HTTP p50', 'HTTP p95'].map((h) =
 for (const r of rows) console.log(r.map((v) => v.padEnd(20)).join(''));
 if (process.env.BENCH_PLANS !== '0') console.log(`\n${plans.join('\n\n')}`);
 await backend.stop();
-

@@ -188,7 +188,11 @@ async function fillProduct(page: Page, n: number, images: { name: string; mimeTy
     await variant('Inventory').fill('25');
   }
   await main.getByLabel('Choose files').setInputFiles(images);
-  await main.getByRole('list', { name: 'Images' }).getByRole('listitem').nth(images.length - 1).waitFor();
+  await main
+    .getByRole('list', { name: 'Images' })
+    .getByRole('listitem')
+    .nth(images.length - 1)
+    .waitFor();
   return { create: main.getByRole('button', { name: 'Create Product' }), title };
 }
 

@@ -50,7 +50,8 @@ function cases(anonKey: string): Case[] {
     {
       name: 'search',
       urls: ['titan', 'grind hoodie', 'beast', '42'].map(
-        (q) => `/rest/v1/products?select=id,slug,title,subtitle,media(url,is_primary)&status=eq.published&or=(title.ilike.%25${encodeURIComponent(q)}%25,subtitle.ilike.%25${encodeURIComponent(q)}%25)&limit=10`,
+        (q) =>
+          `/rest/v1/products?select=id,slug,title,subtitle,media(url,is_primary)&status=eq.published&or=(title.ilike.%25${encodeURIComponent(q)}%25,subtitle.ilike.%25${encodeURIComponent(q)}%25)&limit=10`,
       ),
       headers,
     },
@@ -126,7 +127,15 @@ async function timedGet(base: string, path: string, headers: Record<string, stri
       socket.off('data', onData);
       const status = Number(text.slice(9, 12));
       if (status === 200 || status === 206) resolve(performance.now() - t);
-      else reject(new Error(`${path}: ${status} ${received.subarray(end + 4).toString().slice(0, 300)}`));
+      else
+        reject(
+          new Error(
+            `${path}: ${status} ${received
+              .subarray(end + 4)
+              .toString()
+              .slice(0, 300)}`,
+          ),
+        );
     };
     socket.on('data', onData);
     socket.write(`GET ${path} HTTP/1.1\r\n${head.join('')}\r\n`);

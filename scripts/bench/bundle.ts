@@ -90,7 +90,11 @@ function sizes(file: string): { raw: number; gzip: number } {
 
 function table(head: string[], rows: string[][], align: ('l' | 'r')[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -121,9 +125,12 @@ async function jsLoadedForRoot(): Promise<string[]> {
     await page.goto(`${web.url}/`, { waitUntil: 'load' });
     // Lazy screens and shell parts (home, footer newsletter, cart drawer, toasts) load right after.
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-    await page.getByRole('banner').waitFor({ timeout: 15_000 }).catch(() => {
-      console.warn('warning: the header never rendered; the figures cover only what loaded');
-    });
+    await page
+      .getByRole('banner')
+      .waitFor({ timeout: 15_000 })
+      .catch(() => {
+        console.warn('warning: the header never rendered; the figures cover only what loaded');
+      });
     await page.waitForTimeout(500);
   } finally {
     await browser.close();

@@ -42,7 +42,18 @@ async function main(): Promise<number> {
   await startServer({ DEV_ROUTES: 'true', DEV_COUNTRY: '', CHECKOUT_RATE_LIMIT: '10000' });
   const item = await variantInStock();
   const cart = JSON.stringify([
-    { id: `line-${item.variantId}`, productId: item.productId, variantId: item.variantId, title: item.title, price: item.price, image: null, size: null, color: null, qty: 1, currency: item.currency },
+    {
+      id: `line-${item.variantId}`,
+      productId: item.productId,
+      variantId: item.variantId,
+      title: item.title,
+      price: item.price,
+      image: null,
+      size: null,
+      color: null,
+      qty: 1,
+      currency: item.currency,
+    },
   ]);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const toPaymentPage: number[] = [];
@@ -63,7 +74,10 @@ async function main(): Promise<number> {
       const checkout = page.getByRole('button', { name: 'Checkout', exact: true });
       await checkout.waitFor();
       // The shipping quote is in once the total differs from "Calculated at checkout".
-      await page.getByText('Calculated at checkout').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+      await page
+        .getByText('Calculated at checkout')
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
       const t0 = performance.now();
       await Promise.all([page.waitForURL(/\/_dev\/checkout\//, { waitUntil: 'load' }), checkout.click()]);
       const t1 = performance.now();
@@ -75,7 +89,10 @@ async function main(): Promise<number> {
       await page.getByLabel(/^City/).fill('Köln');
       const t2 = performance.now();
       await page.getByRole('button', { name: /^Pay/ }).click();
-      await page.getByText(/NPNG-\d+/).first().waitFor({ timeout: 30_000 });
+      await page
+        .getByText(/NPNG-\d+/)
+        .first()
+        .waitFor({ timeout: 30_000 });
       const t3 = performance.now();
       toPaymentPage.push(t1 - t0);
       toOrder.push(t3 - t2);

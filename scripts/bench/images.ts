@@ -108,7 +108,10 @@ async function main(): Promise<number> {
           `${viewport.name} ${viewport.label}`,
           show(first, 1),
           show(median(runs.map((r) => r.firstCount))),
-          show(kb((r) => r.allBytes), 1),
+          show(
+            kb((r) => r.allBytes),
+            1,
+          ),
           show(median(runs.map((r) => r.allCount))),
           runs[0]?.widths || '—',
         ]);

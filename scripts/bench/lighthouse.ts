@@ -158,7 +158,11 @@ async function main(): Promise<number> {
   const slug = await publishedSlug();
   const paths = ['/', '/shop', `/shop/${slug}`, '/collections', '/cart'];
   const pages = LANGUAGES.flatMap((lang) =>
-    paths.map((path) => ({ name: `${path}${lang === 'en' ? '' : ` (${lang})`}`, file: `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${lang}`, url: `${SITE}${path}${lang === 'en' ? '' : `?lang=${lang}`}` })),
+    paths.map((path) => ({
+      name: `${path}${lang === 'en' ? '' : ` (${lang})`}`,
+      file: `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${lang}`,
+      url: `${SITE}${path}${lang === 'en' ? '' : `?lang=${lang}`}`,
+    })),
   );
   console.log(`── Lighthouse (mobile, simulated throttling), ${pages.length} pages, ${RUNS} run${RUNS === 1 ? '' : 's'} each\n`);
 
@@ -198,7 +202,11 @@ async function main(): Promise<number> {
 
   type Summary = (typeof summary)[number];
   const verdicts = [
-    { budget: `performance ≥ ${BUDGETS.performance}`, ok: (s: Summary) => s.performance !== null && s.performance >= BUDGETS.performance, value: (s: Summary) => show(s.performance) },
+    {
+      budget: `performance ≥ ${BUDGETS.performance}`,
+      ok: (s: Summary) => s.performance !== null && s.performance >= BUDGETS.performance,
+      value: (s: Summary) => show(s.performance),
+    },
     { budget: `accessibility = ${BUDGETS.accessibility}`, ok: (s: Summary) => s.accessibility === BUDGETS.accessibility, value: (s: Summary) => show(s.accessibility) },
     { budget: `CLS ≤ ${BUDGETS.cls}`, ok: (s: Summary) => s.cls !== null && s.cls <= BUDGETS.cls, value: (s: Summary) => show(s.cls, 3) },
     { budget: `LCP ≤ ${BUDGETS.lcpMs / 1000} s`, ok: (s: Summary) => s.lcp !== null && s.lcp <= BUDGETS.lcpMs, value: (s: Summary) => show(s.lcp && s.lcp / 1000, 2, ' s') },

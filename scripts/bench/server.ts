@@ -15,8 +15,7 @@ const API_PORT = 54321;
 export const SITE = `http://localhost:${WEB_PORT}`;
 export const API = `http://localhost:${API_PORT}`;
 /** The local anon key (server/config.ts LOCAL_ANON_KEY, the Supabase CLI's well-known demo key). */
-export const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const ANON_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 const START_TIMEOUT_MS = 120_000;
 
 export function option(name: string): string | undefined {
@@ -124,10 +123,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<voi
   const started = Date.now();
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${readFileSync(log, 'utf8').slice(-3000)}`);
-    if (
-      (await answers(`${SITE}/`)) &&
-      (await answers(`${API}/rest/v1/products?select=id&limit=1`, { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}` }))
-    ) {
+    if ((await answers(`${SITE}/`)) && (await answers(`${API}/rest/v1/products?select=id&limit=1`, { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}` }))) {
       return;
     }
     if (Date.now() - started > START_TIMEOUT_MS) throw new Error(`the server did not answer within ${START_TIMEOUT_MS / 1000} s:\n${readFileSync(log, 'utf8').slice(-3000)}`);
@@ -154,12 +150,15 @@ export function median(values: (number | null)[]): number | null {
 
 export function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 export const show = (v: number | null, digits = 0, unit = '') => (v === null ? 'n/a' : `${v.toFixed(digits)}${unit}`);
-
 
 /** Runs a benchmark's main, then stops the server whatever happened, and exits with its code. */
 export function runBench(main: () => Promise<number>): void {

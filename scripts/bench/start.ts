@@ -252,7 +252,7 @@ async function main(): Promise<number> {
   const existingOk = verdict('unchanged checkout, existing data dir', existing.total);
   verdict('unchanged checkout, fresh data dir (first start: seeds the shop)', fresh.total);
 
-  console.log('\nWhere a fresh data dir\'s server start goes (one run, in this process):');
+  console.log("\nWhere a fresh data dir's server start goes (one run, in this process):");
   await freshStartPhases();
   console.log(`\n${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
   return existingOk ? 0 : 1;

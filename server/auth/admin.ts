@@ -10,18 +10,7 @@ import { resolveRedirect } from './redirect.ts';
 import { adminFactors } from './mfa.ts';
 import { deleteUserSessions } from './sessions.ts';
 import type { AuthState } from './state.ts';
-import {
-  createUser,
-  findUserByEmail,
-  findUserById,
-  hashPassword,
-  isConfirmed,
-  isUuid,
-  listUsers,
-  mergeMetadata,
-  userJson,
-  type UserRow,
-} from './users.ts';
+import { createUser, findUserByEmail, findUserById, hashPassword, isConfirmed, isUuid, listUsers, mergeMetadata, userJson, type UserRow } from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
 import { issueLinkToken, verifyLink, type LinkType } from './linkTokens.ts';
 
@@ -49,8 +38,7 @@ export async function admin(state: AuthState, req: ApiRequest): Promise<ApiRespo
   const isInvite = req.path === '/invite';
   if (!users && !isGenerateLink && !isInvite) return undefined;
   await requireAdmin(req, state.config);
-  const respond = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
-    json(status, payload, { ...versionHeaders(req), ...headers });
+  const respond = (status: number, payload: unknown, headers: Record<string, string> = {}) => json(status, payload, { ...versionHeaders(req), ...headers });
 
   if (isInvite) {
     if (req.method !== 'POST') return undefined;
@@ -181,12 +169,7 @@ async function updateUserByAdmin(state: AuthState, id: string, body: Json) {
  * `beforeWrite` runs once the address may be invited and before anything is written (the mailed
  * invite checks its recipient there; a generated link is not mailed).
  */
-async function inviteUser(
-  tx: Queryable,
-  email: string,
-  data: Json,
-  beforeWrite: () => void = () => {},
-): Promise<{ user: UserRow; token: string } | 'email_exists'> {
+async function inviteUser(tx: Queryable, email: string, data: Json, beforeWrite: () => void = () => {}): Promise<{ user: UserRow; token: string } | 'email_exists'> {
   const existing = await findUserByEmail(tx, email);
   if (existing && isConfirmed(existing)) return 'email_exists';
   beforeWrite();

@@ -34,13 +34,12 @@ describe('readBody', () => {
     expect(e.errorCode).toBe('bad_json');
   });
 
-  it.each([
-    '{"email":"a\\u0000@b.de","password":"x"}',
-    '{"data":{"nested":["ok","bad\\u0000"]}}',
-    '{"data":{"key\\u0000":"v"}}',
-  ])('refuses a NUL character anywhere: %s', async (body) => {
-    const e = await rejection(body);
-    expect(e.status).toBe(400);
-    expect(e.errorCode).toBe('validation_failed');
-  });
+  it.each(['{"email":"a\\u0000@b.de","password":"x"}', '{"data":{"nested":["ok","bad\\u0000"]}}', '{"data":{"key\\u0000":"v"}}'])(
+    'refuses a NUL character anywhere: %s',
+    async (body) => {
+      const e = await rejection(body);
+      expect(e.status).toBe(400);
+      expect(e.errorCode).toBe('validation_failed');
+    },
+  );
 });

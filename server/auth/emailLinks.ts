@@ -22,13 +22,7 @@ function takeEmailBudget(state: AuthState, req: ApiRequest): void {
 /** The mail-sending endpoints answer `{}` whether or not the address is known (no enumeration). */
 const accepted = (req: ApiRequest) => json(200, {}, versionHeaders(req));
 
-async function mailLink(
-  state: AuthState,
-  user: UserRow,
-  type: 'signup' | 'recovery' | 'magiclink',
-  redirectTo: string,
-  pkce?: PkceChallenge,
-): Promise<void> {
+async function mailLink(state: AuthState, user: UserRow, type: 'signup' | 'recovery' | 'magiclink', redirectTo: string, pkce?: PkceChallenge): Promise<void> {
   checkRecipient(state.config, user.email ?? '');
   const token = await state.db.transaction((tx) => issueLinkToken(tx, user.id, type, undefined, pkce));
   const link = verifyLink(state.config, token, type, redirectTo);

@@ -51,8 +51,6 @@ export function versionHeaders(req: ApiRequest): Record<string, string> {
 export function errorResponse(req: ApiRequest, error: AuthError): ApiResponse {
   if (error instanceof OAuthError) return json(error.status, { error: error.errorCode, error_description: error.message }, versionHeaders(req));
   const extra = error.weakPasswordReasons ? { weak_password: { reasons: error.weakPasswordReasons } } : {};
-  const body = wants2024Api(req)
-    ? { code: error.errorCode, message: error.message, ...extra }
-    : { code: error.status, error_code: error.errorCode, msg: error.message, ...extra };
+  const body = wants2024Api(req) ? { code: error.errorCode, message: error.message, ...extra } : { code: error.status, error_code: error.errorCode, msg: error.message, ...extra };
   return json(error.status, body, versionHeaders(req));
 }

@@ -18,7 +18,10 @@ import { verifyLinkFromEmail, verifyOtp } from './verifyEndpoint.ts';
 
 type Handler = (state: AuthState, req: ApiRequest) => Promise<ApiResponse>;
 
-const ok = (payload: unknown): Handler => async (_state, req) => json(200, payload, versionHeaders(req));
+const ok =
+  (payload: unknown): Handler =>
+  async (_state, req) =>
+    json(200, payload, versionHeaders(req));
 
 const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
   '/signup': { POST: signup },

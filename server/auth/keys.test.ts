@@ -167,7 +167,7 @@ describe('verification: both kinds of token, and nothing else', () => {
     expect(await verifyJwt(token, keys)).toMatchObject({ ok: false, reason: 'expired' });
   });
 
-  it('trusts the keys of its own source only: another key file does not verify this ring\'s tokens', async () => {
+  it("trusts the keys of its own source only: another key file does not verify this ring's tokens", async () => {
     const token = await signAccessJwt(config, claims());
     const other = loadConfig({ DATA_DIR: tempDir() });
     expect(await verifyJwt(token, verificationKeys(other))).toMatchObject({ ok: false, reason: 'invalid' });

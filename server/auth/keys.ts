@@ -42,8 +42,7 @@ export class SigningKeyError extends Error {}
 
 /** A key's algorithm from its type; only P-256 (ES256) and RSA of at least 2048 bits (RS256) are taken. */
 function algorithmOf(jwk: JWK, where: string): AsymmetricAlg {
-  const alg: AsymmetricAlg | undefined =
-    jwk.kty === 'EC' && jwk.crv === 'P-256' ? 'ES256' : jwk.kty === 'RSA' ? 'RS256' : undefined;
+  const alg: AsymmetricAlg | undefined = jwk.kty === 'EC' && jwk.crv === 'P-256' ? 'ES256' : jwk.kty === 'RSA' ? 'RS256' : undefined;
   if (!alg) throw new SigningKeyError(`${where}: only EC P-256 (ES256) and RSA (RS256) keys are taken; HS256 tokens are verified with JWT_SECRET`);
   if (jwk.alg !== undefined && jwk.alg !== alg) throw new SigningKeyError(`${where}: alg "${String(jwk.alg)}" does not fit a ${alg} key`);
   if (alg === 'RS256' && Buffer.from(String(jwk.n ?? ''), 'base64url').length < 256) {
@@ -68,7 +67,11 @@ function jwkList(text: string, origin: string): JWK[] {
     // JSON.parse's message quotes the text, which holds private keys.
     throw new SigningKeyError(`${origin}: not valid JSON (a JWK, an array of JWKs or a JWK set)`);
   }
-  const list = Array.isArray(value) ? value : value && typeof value === 'object' && Array.isArray((value as { keys?: unknown }).keys) ? (value as { keys: unknown[] }).keys : [value];
+  const list = Array.isArray(value)
+    ? value
+    : value && typeof value === 'object' && Array.isArray((value as { keys?: unknown }).keys)
+      ? (value as { keys: unknown[] }).keys
+      : [value];
   if (list.length === 0) throw new SigningKeyError(`${origin}: holds no key`);
   return list.map((entry, i) => {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw new SigningKeyError(`${origin}: key ${i + 1} is not a JWK object`);

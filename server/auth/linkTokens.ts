@@ -51,22 +51,18 @@ export const SESSION_METHOD: Record<Exclude<LinkType, 'email'>, AuthMethod> = {
  * Creates a fresh single-use token of `type` for the user (replacing any earlier one) and returns it.
  * With a PKCE challenge the flow state is stored too and the token carries GoTrue's `pkce_` prefix.
  */
-export async function issueLinkToken(
-  db: Queryable,
-  userId: string,
-  type: Exclude<LinkType, 'email'>,
-  newEmail?: string,
-  pkce?: PkceChallenge,
-): Promise<string> {
+export async function issueLinkToken(db: Queryable, userId: string, type: Exclude<LinkType, 'email'>, newEmail?: string, pkce?: PkceChallenge): Promise<string> {
   if (pkce) await createFlowState(db, userId, pkce, FLOW_METHOD[type], LINK_LIFETIME_MS);
   const token = pkce ? `${PKCE_PREFIX}${randomToken()}` : randomToken();
   const { token: column, sentAt } = STORAGE[type];
   const at = now();
   if (type === 'email_change') {
-    await db.query(
-      'update auth.users set email_change_token_new = $2, email_change = $3, email_change_sent_at = $4, updated_at = $4 where id = $1',
-      [userId, hashToken(token), newEmail, at],
-    );
+    await db.query('update auth.users set email_change_token_new = $2, email_change = $3, email_change_sent_at = $4, updated_at = $4 where id = $1', [
+      userId,
+      hashToken(token),
+      newEmail,
+      at,
+    ]);
   } else {
     await db.query(`update auth.users set ${column} = $2, ${sentAt} = $3, updated_at = $3 where id = $1`, [userId, hashToken(token), at]);
   }
@@ -124,10 +120,7 @@ export async function consumeLinkToken(
     await makePermanent(db, user.id);
   } else {
     const { token: column } = STORAGE[found.type];
-    await db.query(
-      `update auth.users set ${column} = '', email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2 where id = $1`,
-      [user.id, at],
-    );
+    await db.query(`update auth.users set ${column} = '', email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2 where id = $1`, [user.id, at]);
   }
   await db.query(
     `update auth.identities

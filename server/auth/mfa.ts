@@ -126,10 +126,7 @@ async function checkCanEnroll(db: Queryable, userId: string, sessionId: string, 
         and f.created_at + make_interval(secs => $3) < $2`,
     [userId, now(), FACTOR_EXPIRY_SECONDS],
   );
-  const { rows } = await db.query<{ friendly_name: string | null; status: string }>(
-    'select friendly_name, status from auth.mfa_factors where user_id = $1',
-    [userId],
-  );
+  const { rows } = await db.query<{ friendly_name: string | null; status: string }>('select friendly_name, status from auth.mfa_factors where user_id = $1', [userId]);
   if (rows.some((f) => (f.friendly_name ?? '') === friendlyName)) {
     throw unprocessable('mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
   }
@@ -214,10 +211,10 @@ async function verify(state: AuthState, req: ApiRequest, { user, sessionId }: Ca
 async function raiseSessionToAal2(db: Queryable, userId: string, sessionId: string, factorId: string, at: Date): Promise<string> {
   await db.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3 where id = $1`, [sessionId, factorId, at]);
   await addAmrClaim(db, sessionId, 'totp', at);
-  const { rows } = await db.query<{ token: string }>(
-    'update auth.refresh_tokens set revoked = true, updated_at = $2 where session_id = $1 and not revoked returning token',
-    [sessionId, at],
-  );
+  const { rows } = await db.query<{ token: string }>('update auth.refresh_tokens set revoked = true, updated_at = $2 where session_id = $1 and not revoked returning token', [
+    sessionId,
+    at,
+  ]);
   return insertRefreshToken(db, userId, sessionId, rows[0]?.token ?? null, at);
 }
 
@@ -265,10 +262,9 @@ export async function adminFactors(state: AuthState, req: ApiRequest): Promise<A
   const respond = (payload: unknown) => json(200, payload, versionHeaders(req));
   if (factorId === undefined) {
     if (req.method !== 'GET') return undefined;
-    const { rows } = await state.db.query<{ factor: unknown }>(
-      `select ${FACTOR_JSON_SQL} as factor from auth.mfa_factors f where f.user_id = $1 order by f.created_at, f.id`,
-      [userId],
-    );
+    const { rows } = await state.db.query<{ factor: unknown }>(`select ${FACTOR_JSON_SQL} as factor from auth.mfa_factors f where f.user_id = $1 order by f.created_at, f.id`, [
+      userId,
+    ]);
     return respond(rows.map((r) => r.factor));
   }
   if (req.method !== 'DELETE') return undefined;

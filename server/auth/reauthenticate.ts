@@ -60,20 +60,11 @@ function tooFrequent(sentAt: Date | string, at: Date) {
  * session) must present the mailed nonce, which is spent by it: GoTrue's reauthentication_needed
  * (400) without one, reauthentication_not_valid (422) for a wrong, used or expired one.
  */
-export async function confirmReauthentication(
-  db: Queryable,
-  config: Config,
-  user: UserRow,
-  sessionId: string | undefined,
-  nonce: string | undefined,
-): Promise<void> {
+export async function confirmReauthentication(db: Queryable, config: Config, user: UserRow, sessionId: string | undefined, nonce: string | undefined): Promise<void> {
   if (!config.securePasswordChange) return;
   const at = now();
   if (sessionId) {
-    const { rows } = await db.query('select 1 from auth.sessions where id::text = $1 and created_at > $2', [
-      sessionId,
-      new Date(at.getTime() - RECENT_SIGN_IN_MS),
-    ]);
+    const { rows } = await db.query('select 1 from auth.sessions where id::text = $1 and created_at > $2', [sessionId, new Date(at.getTime() - RECENT_SIGN_IN_MS)]);
     if (rows.length > 0) return;
   }
   if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');

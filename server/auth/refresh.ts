@@ -44,10 +44,7 @@ export async function refreshTokenGrant(config: Config, db: Database, body: Json
     const at = now();
     let issued: string;
     if (row.revoked) {
-      const active = await tx.query<{ token: string }>(
-        'select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
-        [row.session_id],
-      );
+      const active = await tx.query<{ token: string }>('select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1', [row.session_id]);
       const withinReuseInterval = at.getTime() <= row.updated_ms + reuseIntervalMs;
       if (!withinReuseInterval || active.rows.length === 0) {
         await deleteSession(tx, row.session_id);

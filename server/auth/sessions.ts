@@ -99,10 +99,12 @@ export async function insertRefreshToken(db: Queryable, userId: string, sessionI
 /** Signs the user in: a new session with its first refresh token; records the sign-in time. */
 export async function startSession(config: Config, db: Queryable, user: UserRow, method: AuthMethod, req: ApiRequest): Promise<SessionJson> {
   const at = now();
-  const { rows } = await db.query<{ id: string }>(
-    `insert into auth.sessions (user_id, created_at, updated_at, user_agent, ip) values ($1, $2, $2, $3, $4) returning id`,
-    [user.id, at, req.headers['user-agent'] ?? null, req.ip],
-  );
+  const { rows } = await db.query<{ id: string }>(`insert into auth.sessions (user_id, created_at, updated_at, user_agent, ip) values ($1, $2, $2, $3, $4) returning id`, [
+    user.id,
+    at,
+    req.headers['user-agent'] ?? null,
+    req.ip,
+  ]);
   const sessionId = rows[0].id;
   const refreshToken = await insertRefreshToken(db, user.id, sessionId, null, at);
   await addAmrClaim(db, sessionId, method, at);

@@ -47,8 +47,7 @@ export async function signup(state: AuthState, req: ApiRequest): Promise<ApiResp
     if (existing && (config.autoConfirm || isConfirmed(existing))) return { kind: 'exists' as const };
     // The confirmation mail's recipient, refused before the user is created or its token stored.
     if (!config.autoConfirm) checkRecipient(config, address);
-    const user =
-      existing ?? (await createUser(tx, { email: address, encryptedPassword, userMetadata: data, confirmedAt: config.autoConfirm ? now() : null }));
+    const user = existing ?? (await createUser(tx, { email: address, encryptedPassword, userMetadata: data, confirmedAt: config.autoConfirm ? now() : null }));
     if (config.autoConfirm) return { kind: 'session' as const, session: await startSession(config, tx, user, 'password', req) };
     const token = await issueLinkToken(tx, user.id, 'signup', undefined, pkce);
     const pending = (await findUserById(tx, user.id)) ?? user;

@@ -65,7 +65,10 @@ export function sealSecret(jwtSecret: string, factorId: string, secret: string):
 /** The stored secret opened; undefined when it was sealed with another key or for another factor. */
 export function openSecret(jwtSecret: string, factorId: string, stored: string): string | undefined {
   if (!stored.startsWith(SEALED_PREFIX)) return undefined;
-  const [nonce, sealed] = stored.slice(SEALED_PREFIX.length).split(':').map((part) => Buffer.from(part ?? '', 'base64url'));
+  const [nonce, sealed] = stored
+    .slice(SEALED_PREFIX.length)
+    .split(':')
+    .map((part) => Buffer.from(part ?? '', 'base64url'));
   if (!nonce || !sealed || nonce.length !== 12 || sealed.length < 16) return undefined;
   try {
     const decipher = createDecipheriv('aes-256-gcm', sealingKey(jwtSecret), nonce);

@@ -32,8 +32,28 @@ export async function refuseDisabledFeature(state: AuthState, req: ApiRequest, p
 
 /** The OAuth providers GoTrue knows (its settings list them, all off here). */
 export const OAUTH_PROVIDERS = [
-  'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'google', 'keycloak',
-  'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter', 'zoom',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'zoom',
 ];
 
 /** GET /authorize?provider=…: GoTrue's 400 for a provider that is not enabled or not known. */
@@ -71,9 +91,7 @@ function detectedIssuer(provider: 'Apple' | 'Azure', idToken: string): string {
   const issuer = tokenIssuer(idToken);
   if (issuer === undefined) throw badRequest('validation_failed', `Unable to detect issuer in ID token for ${provider} provider`);
   const belongs =
-    provider === 'Apple'
-      ? issuer === 'https://appleid.apple.com'
-      : issuer.startsWith('https://login.microsoftonline.com/') || issuer.startsWith('https://sts.windows.net/');
+    provider === 'Apple' ? issuer === 'https://appleid.apple.com' : issuer.startsWith('https://login.microsoftonline.com/') || issuer.startsWith('https://sts.windows.net/');
   if (!belongs) throw badRequest('validation_failed', `Detected ID token issuer is not an ${provider} ID token issuer`);
   return issuer;
 }

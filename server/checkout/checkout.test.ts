@@ -59,10 +59,18 @@ const pay = (url: string, fields: Record<string, string>) =>
   });
 
 const orderOf = async (sessionId: string) =>
-  (await backend.db.query<{ customer_email: string; total: number; status: string }>('select customer_email, total, status from public.orders where checkout_session_id = $1', [sessionId])).rows;
+  (
+    await backend.db.query<{ customer_email: string; total: number; status: string }>('select customer_email, total, status from public.orders where checkout_session_id = $1', [
+      sessionId,
+    ])
+  ).rows;
 const inventory = async (id: string) => (await backend.db.query<{ inventory: number }>('select inventory from public.variants where id = $1', [id])).rows[0].inventory;
 const sessionRow = async (sessionId: string) =>
-  (await backend.db.query<{ status: string; stock: string; shipping_address: unknown }>('select status, stock, shipping_address from public.checkout_sessions where id = $1', [sessionId])).rows[0];
+  (
+    await backend.db.query<{ status: string; stock: string; shipping_address: unknown }>('select status, stock, shipping_address from public.checkout_sessions where id = $1', [
+      sessionId,
+    ])
+  ).rows[0];
 
 beforeAll(async () => {
   backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
@@ -112,7 +120,17 @@ describe('the local hosted checkout page', () => {
     expect(page).toContain('<button type="submit">Pay</button>');
     expect(page).toContain('<button type="submit" class="secondary">Cancel and return to the shop</button>');
     expect(page).toContain('<legend>Shipping address</legend>');
-    for (const [id, text] of [['email', 'Email'], ['name', 'Full name'], ['line1', 'Address line 1'], ['postalCode', 'Postcode'], ['city', 'City'], ['country', 'Country'], ['number', 'Card number'], ['expiry', 'Expiry (MM/YY)'], ['cvc', 'CVC']]) {
+    for (const [id, text] of [
+      ['email', 'Email'],
+      ['name', 'Full name'],
+      ['line1', 'Address line 1'],
+      ['postalCode', 'Postcode'],
+      ['city', 'City'],
+      ['country', 'Country'],
+      ['number', 'Card number'],
+      ['expiry', 'Expiry (MM/YY)'],
+      ['cvc', 'CVC'],
+    ]) {
       expect(page).toContain(label(id, text));
     }
     expect(page).toContain('<label for="line2">Address line 2 <span class="muted">(optional)</span></label>');
@@ -142,13 +160,44 @@ describe('the local hosted checkout page', () => {
     expect(page).toContain('<button type="submit">Bezahlen</button>');
     expect(page).toContain('<button type="submit" class="secondary">Abbrechen und zurück zum Shop</button>');
     expect(page).toContain('<legend>Lieferadresse</legend>');
-    for (const [id, text] of [['email', 'E-Mail'], ['name', 'Vor- und Nachname'], ['line1', 'Adresszeile 1'], ['postalCode', 'Postleitzahl'], ['city', 'Ort'], ['country', 'Land'], ['number', 'Kartennummer'], ['expiry', 'Ablaufdatum (MM/JJ)'], ['cvc', 'Prüfziffer']]) {
+    for (const [id, text] of [
+      ['email', 'E-Mail'],
+      ['name', 'Vor- und Nachname'],
+      ['line1', 'Adresszeile 1'],
+      ['postalCode', 'Postleitzahl'],
+      ['city', 'Ort'],
+      ['country', 'Land'],
+      ['number', 'Kartennummer'],
+      ['expiry', 'Ablaufdatum (MM/JJ)'],
+      ['cvc', 'Prüfziffer'],
+    ]) {
       expect(page).toContain(label(id, text));
     }
     expect(page).toContain('<label for="phone">Telefon <span class="muted">(freiwillig)</span></label>');
     expect(page).toContain('<option value="DE" selected>Deutschland</option>');
     const text = visibleText(page);
-    for (const english of ['Pay', 'Card', 'Email', 'Expiry', 'CVC', 'Cancel', 'Free', 'Total', 'Subtotal', 'Shipping', 'Order', 'Black', 'Test Tee', 'payment', 'Address', 'Postcode', 'optional', 'required', 'Germany', ' / ']) {
+    for (const english of [
+      'Pay',
+      'Card',
+      'Email',
+      'Expiry',
+      'CVC',
+      'Cancel',
+      'Free',
+      'Total',
+      'Subtotal',
+      'Shipping',
+      'Order',
+      'Black',
+      'Test Tee',
+      'payment',
+      'Address',
+      'Postcode',
+      'optional',
+      'required',
+      'Germany',
+      ' / ',
+    ]) {
       expect(text).not.toContain(english);
     }
   });
@@ -199,8 +248,19 @@ describe('the local hosted checkout page', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${SITE}/orders?session_id=${sessionId}`);
     expect(await orderOf(sessionId)).toEqual([{ customer_email: 'guest@example.com', total: 5999, status: 'paid' }]);
-    const { rows } = await backend.db.query<{ shipping_address: unknown; payment_intent: string }>('select shipping_address, payment_intent from public.orders where checkout_session_id = $1', [sessionId]);
-    expect(rows[0].shipping_address).toEqual({ name: 'Alex  Muster', line1: 'Hauptstraße 1', line2: 'Hinterhaus', postalCode: '10115', city: 'Berlin', country: 'DE', phone: '+49 30 123456' });
+    const { rows } = await backend.db.query<{ shipping_address: unknown; payment_intent: string }>(
+      'select shipping_address, payment_intent from public.orders where checkout_session_id = $1',
+      [sessionId],
+    );
+    expect(rows[0].shipping_address).toEqual({
+      name: 'Alex  Muster',
+      line1: 'Hauptstraße 1',
+      line2: 'Hinterhaus',
+      postalCode: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      phone: '+49 30 123456',
+    });
     expect(rows[0].payment_intent).toMatch(/^pi_local_[A-Za-z0-9]{24}$/);
     expect(await sessionRow(sessionId)).toMatchObject({ status: 'complete', stock: 'sold' });
     expect(await inventory(variants.hoodie)).toBe(before - 1);
@@ -217,7 +277,10 @@ describe('the local hosted checkout page', () => {
     const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }], { region: 'UK', email: 'uk@example.com' });
     const res = await pay(url, { country: 'gb', postalCode: 'sw1a1aa', city: 'London', line1: '10 Downing Street' });
     expect(res.status).toBe(303);
-    const { rows } = await backend.db.query<{ shipping_address: { postalCode: string; country: string } }>('select shipping_address from public.orders where checkout_session_id = $1', [sessionId]);
+    const { rows } = await backend.db.query<{ shipping_address: { postalCode: string; country: string } }>(
+      'select shipping_address from public.orders where checkout_session_id = $1',
+      [sessionId],
+    );
     expect(rows[0].shipping_address).toMatchObject({ postalCode: 'SW1A 1AA', country: 'GB' });
   });
 
@@ -226,7 +289,8 @@ describe('the local hosted checkout page', () => {
     const { url, sessionId } = await openSession([{ variantId: variants.tee, qty: 1 }], { locale: 'de' });
     const outbox = async () => (await (await fetch(`${backend.api.url}/_dev/mail?format=json&to=${email}`)).json()) as { subject: string; text: string }[];
     expect((await pay(url, { email })).status).toBe(303);
-    const [order] = (await backend.db.query<{ order_number: string; locale: string }>('select order_number, locale from public.orders where checkout_session_id = $1', [sessionId])).rows;
+    const [order] = (await backend.db.query<{ order_number: string; locale: string }>('select order_number, locale from public.orders where checkout_session_id = $1', [sessionId]))
+      .rows;
     expect(order.locale).toBe('de');
     const mails = await outbox();
     expect(mails.map((m) => m.subject)).toEqual([`Deine Bestellung ${order.order_number} ist bestätigt`]);
@@ -268,9 +332,27 @@ describe('the local hosted checkout page', () => {
     ['no email when the session has none', { email: '' }, 'email', 'Enter a valid email address.', 'Gib eine gültige E-Mail-Adresse ein.'],
     ['an email without @', { email: 'buyer.example.com' }, 'email', 'Enter a valid email address.', 'Gib eine gültige E-Mail-Adresse ein.'],
     ['a missing name', { name: '  ' }, 'name', 'Enter your full name.', 'Gib Deinen vollständigen Namen ein.'],
-    ['a line 1 of 101 characters', { line1: 'x'.repeat(101) }, 'line1', 'Address line 1 can be at most 100 characters long.', 'Adresszeile 1 darf höchstens 100 Zeichen lang sein.'],
-    ['a control character in line 2', { line2: 'a\u0001b' }, 'line2', 'Address line 2 contains characters that cannot be used.', 'Adresszeile 2 enthält Zeichen, die nicht erlaubt sind.'],
-    ['a German postcode of 4 digits', { postalCode: '1234' }, 'postalCode', 'A German postcode has 5 digits, e.g. 10115.', 'Eine deutsche Postleitzahl hat 5 Ziffern, z. B. 10115.'],
+    [
+      'a line 1 of 101 characters',
+      { line1: 'x'.repeat(101) },
+      'line1',
+      'Address line 1 can be at most 100 characters long.',
+      'Adresszeile 1 darf höchstens 100 Zeichen lang sein.',
+    ],
+    [
+      'a control character in line 2',
+      { line2: 'a\u0001b' },
+      'line2',
+      'Address line 2 contains characters that cannot be used.',
+      'Adresszeile 2 enthält Zeichen, die nicht erlaubt sind.',
+    ],
+    [
+      'a German postcode of 4 digits',
+      { postalCode: '1234' },
+      'postalCode',
+      'A German postcode has 5 digits, e.g. 10115.',
+      'Eine deutsche Postleitzahl hat 5 Ziffern, z. B. 10115.',
+    ],
     ['a missing city', { city: '' }, 'city', 'Enter your town or city.', 'Gib Deinen Ort ein.'],
     [
       'a US address on a German session',
@@ -279,7 +361,13 @@ describe('the local hosted checkout page', () => {
       'This order’s shipping was priced for another region. Choose one of the listed countries, or change “Ship to” in your cart.',
       'Die Versandkosten dieser Bestellung gelten für eine andere Region. Wähle eines der aufgeführten Länder oder ändere „Lieferung nach“ in Deinem Warenkorb.',
     ],
-    ['a phone number of letters', { phone: 'call me' }, 'phone', 'Enter a phone number of digits, spaces and + ( ) / . - only.', 'Gib eine Telefonnummer nur aus Ziffern, Leerzeichen und + ( ) / . - ein.'],
+    [
+      'a phone number of letters',
+      { phone: 'call me' },
+      'phone',
+      'Enter a phone number of digits, spaces and + ( ) / . - only.',
+      'Gib eine Telefonnummer nur aus Ziffern, Leerzeichen und + ( ) / . - ein.',
+    ],
   ])('answers 400 with the form again for %s, in English and in German, and writes nothing', async (_what, fields, field, english, german) => {
     for (const [locale, message, other] of [
       ['en', english, german],
@@ -511,15 +599,18 @@ describe('the local hosted checkout page', () => {
     expect(await inventory(variants.tee)).toBe(before);
   });
 
-  it.each(['cs_local_doesnotexist0000000000', 'not-a-session', `cs_${randomUUID()}`, '%E0%A4%A', 'cs_x/pay/more'])('answers 404 for the unknown session %s, in both languages (there is none to follow)', async (id) => {
-    const res = await fetch(`${backend.api.url}/_dev/checkout/${id}`);
-    expect(res.status).toBe(404);
-    const page = await res.text();
-    expect(page).toContain('Checkout not found / <span lang="de">Kasse nicht gefunden</span>');
-    expect(page).toContain('<title>Checkout not found / Kasse nicht gefunden · No Pain, No Gain</title>');
-    const cancel = await fetch(`${backend.api.url}/_dev/checkout/${id}/cancel`, { method: 'POST', redirect: 'manual' });
-    expect(cancel.status).toBe(404);
-  });
+  it.each(['cs_local_doesnotexist0000000000', 'not-a-session', `cs_${randomUUID()}`, '%E0%A4%A', 'cs_x/pay/more'])(
+    'answers 404 for the unknown session %s, in both languages (there is none to follow)',
+    async (id) => {
+      const res = await fetch(`${backend.api.url}/_dev/checkout/${id}`);
+      expect(res.status).toBe(404);
+      const page = await res.text();
+      expect(page).toContain('Checkout not found / <span lang="de">Kasse nicht gefunden</span>');
+      expect(page).toContain('<title>Checkout not found / Kasse nicht gefunden · No Pain, No Gain</title>');
+      const cancel = await fetch(`${backend.api.url}/_dev/checkout/${id}/cancel`, { method: 'POST', redirect: 'manual' });
+      expect(cancel.status).toBe(404);
+    },
+  );
 
   it('does not show Stripe sessions on the local page', async () => {
     await backend.db.query(

@@ -151,19 +151,22 @@ export const NOTICES: Record<NoticeKind, Record<Lang, NoticeCopy>> = {
     },
     de: {
       title: 'Deine Zahlung wurde erstattet',
-      message: 'Deshalb konnte aus Deiner Zahlung keine Bestellung werden, und wir haben Dir den vollen Betrag auf Deine Karte erstattet. Eine E-Mail mit der Bestätigung ist unterwegs.',
+      message:
+        'Deshalb konnte aus Deiner Zahlung keine Bestellung werden, und wir haben Dir den vollen Betrag auf Deine Karte erstattet. Eine E-Mail mit der Bestätigung ist unterwegs.',
       link: 'Zurück zum Warenkorb',
     },
   },
   refundFailed: {
     en: {
       title: 'Your payment will be refunded',
-      message: 'So your payment could not become an order. The refund did not go through straight away: the shop has been told and will refund the full amount. You need do nothing.',
+      message:
+        'So your payment could not become an order. The refund did not go through straight away: the shop has been told and will refund the full amount. You need do nothing.',
       link: 'Back to your cart',
     },
     de: {
       title: 'Deine Zahlung wird erstattet',
-      message: 'Deshalb konnte aus Deiner Zahlung keine Bestellung werden. Die Erstattung hat nicht sofort geklappt: Der Shop ist informiert und erstattet Dir den vollen Betrag. Du musst nichts weiter tun.',
+      message:
+        'Deshalb konnte aus Deiner Zahlung keine Bestellung werden. Die Erstattung hat nicht sofort geklappt: Der Shop ist informiert und erstattet Dir den vollen Betrag. Du musst nichts weiter tun.',
       link: 'Zurück zum Warenkorb',
     },
   },
@@ -189,5 +192,4 @@ export const REFUND_REASONS: Record<'sold_out' | 'unavailable' | 'price_changed'
   },
 };
 
-export const refundReason = (reason: string): keyof typeof REFUND_REASONS =>
-  reason === 'sold_out' || reason === 'unavailable' || reason === 'price_changed' ? reason : 'other';
+export const refundReason = (reason: string): keyof typeof REFUND_REASONS => (reason === 'sold_out' || reason === 'unavailable' || reason === 'price_changed' ? reason : 'other');

@@ -65,7 +65,16 @@ describe('checkout end to end on the local backend', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'Flo Kunde', line1: 'Torstraße 5', postalCode: '10119', city: 'Berlin', country: 'DE', number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }),
+      body: new URLSearchParams({
+        name: 'Flo Kunde',
+        line1: 'Torstraße 5',
+        postalCode: '10119',
+        city: 'Berlin',
+        country: 'DE',
+        number: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+      }),
     });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${site}/orders?session_id=${data.sessionId}`);

@@ -107,9 +107,10 @@ describe('the checkout page in the session’s language', () => {
 
   it('names the fields and buttons with the agreed, stable labels; required ones marked, optional ones said', () => {
     const labels = (page: string) =>
-      [...page.matchAll(/<label for="(\w+)">([^<]*)(?:<span class="(req|muted)"[^>]*>([^<]*)<\/span>)?<\/label>/g)].map(([, id, text, kind, mark]) =>
-        [id, `${text}${kind === 'muted' ? mark : kind === 'req' ? '*' : ''}`],
-      );
+      [...page.matchAll(/<label for="(\w+)">([^<]*)(?:<span class="(req|muted)"[^>]*>([^<]*)<\/span>)?<\/label>/g)].map(([, id, text, kind, mark]) => [
+        id,
+        `${text}${kind === 'muted' ? mark : kind === 'req' ? '*' : ''}`,
+      ]);
     const buttons = (page: string) => [...page.matchAll(/<button [^>]*>([^<]*)<\/button>/g)].map(([, text]) => text);
     const en = checkoutPage(session('en'), '/_dev/checkout');
     const de = checkoutPage(session('de'), '/_dev/checkout');
@@ -162,7 +163,10 @@ describe('the checkout page in the session’s language', () => {
   });
 
   it('offers only the countries of the session’s region: one preselected, several sorted by name after a prompt', () => {
-    const options = (page: string) => [...(/<select id="country"[^>]*>([\s\S]*?)<\/select>/.exec(page)?.[1] ?? '').matchAll(/<option value="(\w*)"( selected)?>([^<]*)<\/option>/g)].map(([, v, sel, text]) => `${v}${sel ? '!' : ''}:${text}`);
+    const options = (page: string) =>
+      [...(/<select id="country"[^>]*>([\s\S]*?)<\/select>/.exec(page)?.[1] ?? '').matchAll(/<option value="(\w*)"( selected)?>([^<]*)<\/option>/g)].map(
+        ([, v, sel, text]) => `${v}${sel ? '!' : ''}:${text}`,
+      );
     expect(options(checkoutPage(session('de'), '/_dev/checkout'))).toEqual(['DE!:Deutschland']);
     expect(options(checkoutPage(session('en', { shipping_region: 'UK', countries: ['GB'] }), '/_dev/checkout'))).toEqual(['GB!:United Kingdom']);
     const us = options(checkoutPage(session('en', { shipping_region: 'US', countries: [...SHIPPING_COUNTRIES.US] }), '/_dev/checkout'));
@@ -234,7 +238,6 @@ describe('the checkout page in the session’s language', () => {
     const odd = session('de', { line_items: [{ title: 'Gürtel', size: null, color: 'Chartreuse', qty: 1, unit_price: 5998, line_total: 5998 }] });
     expect(checkoutPage(odd, '/_dev/checkout')).toContain('<span class="muted">Chartreuse</span>');
   });
-
 });
 
 describe('the notice pages', () => {

@@ -1,17 +1,10 @@
 import { cardMessage, type CardProblem } from './card.ts';
 import { colorLabel } from '../../supabase/functions/_shared/colour-names.ts';
-import {
-  ADDRESS_LABELS,
-  addressMessage,
-  countryName,
-  type AddressField,
-  type AddressProblemKind,
-} from '../../supabase/functions/_shared/address.ts';
+import { ADDRESS_LABELS, addressMessage, countryName, type AddressField, type AddressProblemKind } from '../../supabase/functions/_shared/address.ts';
 import { INTL_LOCALE, langOf, NOTICES, PAGE, type Lang, type NoticeKind } from './copy.ts';
 import type { CheckoutSession, SessionLine } from './sessions.ts';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** An amount in the page's language: "€59.98" in English, "59,98 €" in German. */
 export function formatMoney(cents: number, currency: string, lang: Lang): string {
@@ -215,22 +208,17 @@ export function checkoutPage(session: CheckoutSession, basePath: string, state: 
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const country = text(address.country);
 
-  const errors = [...(state.errors ?? [])].sort(
-    (a, b) => FIELD_ORDER.indexOf((a.field ?? 'cvc') as FieldId) - FIELD_ORDER.indexOf((b.field ?? 'cvc') as FieldId),
-  );
+  const errors = [...(state.errors ?? [])].sort((a, b) => FIELD_ORDER.indexOf((a.field ?? 'cvc') as FieldId) - FIELD_ORDER.indexOf((b.field ?? 'cvc') as FieldId));
   const messages = errors.map((e) => errorMessage(e, lang, country));
   const errorOf = (id: FieldId) => {
     const at = errors.findIndex((e) => e.field === id);
     return at === -1 ? undefined : messages[at];
   };
   const summaryBody =
-    messages.length === 1
-      ? escapeHtml(messages[0])
-      : `<p>${escapeHtml(copy.problemsTitle)}</p><ul>${messages.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>`;
+    messages.length === 1 ? escapeHtml(messages[0]) : `<p>${escapeHtml(copy.problemsTitle)}</p><ul>${messages.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>`;
   const error = messages.length ? `<div id="form-error" class="alert" role="alert">${summaryBody}</div>` : '';
 
-  const addressField = (id: AddressField, attrs: string, required: boolean) =>
-    field(id, labels[id], attrs, { value: text(address[id]), required, error: errorOf(id) }, lang);
+  const addressField = (id: AddressField, attrs: string, required: boolean) => field(id, labels[id], attrs, { value: text(address[id]), required, error: errorOf(id) }, lang);
   const email = session.email
     ? `<p class="muted">${escapeHtml(copy.receiptTo)}: ${escapeHtml(session.email)}</p>`
     : field('email', copy.email, 'type="email" autocomplete="email" inputmode="email"', { value: state.email ?? '', required: true, error: errorOf('email') }, lang);

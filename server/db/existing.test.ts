@@ -65,7 +65,9 @@ describe('inspectDatabase and startBackend on a database that is not the shop’
       expect(await inspectDatabase(db, ['20990101000000'])).toEqual({ kind: 'empty', hasApiRoles: false });
       await db.exec('create table public.t (id int)');
       expect((await inspectDatabase(db, ['20990101000000'])).kind).toBe('foreign');
-      await db.exec("create schema supabase_migrations; create table supabase_migrations.schema_migrations (version text primary key); insert into supabase_migrations.schema_migrations values ('20990101000000')");
+      await db.exec(
+        "create schema supabase_migrations; create table supabase_migrations.schema_migrations (version text primary key); insert into supabase_migrations.schema_migrations values ('20990101000000')",
+      );
       expect((await inspectDatabase(db, ['20990101000000'])).kind).toBe('shop');
       await db.exec("insert into supabase_migrations.schema_migrations values ('20000101000000')");
       expect((await inspectDatabase(db, ['20990101000000'])).kind).toBe('foreign');

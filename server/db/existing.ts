@@ -17,7 +17,11 @@ export interface DatabaseFacts {
 
 /** Versions of supabase/migrations/*.sql (their 14-digit prefixes). */
 export function shopMigrationVersions(dir = MIGRATIONS_DIR): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((f) => /^\d{14}_.+\.sql$/.test(f)).map((f) => f.slice(0, 14)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => /^\d{14}_.+\.sql$/.test(f))
+        .map((f) => f.slice(0, 14))
+    : [];
 }
 
 export async function inspectDatabase(db: Queryable, ours = shopMigrationVersions()): Promise<DatabaseFacts> {
@@ -66,10 +70,14 @@ export function planStartup(facts: DatabaseFacts, asked: Asked): StartupPlan {
   }
   const warnings: string[] = [];
   if (!migrate && !facts.hasApiRoles) {
-    warnings.push('The roles anon, authenticated and service_role do not exist: /rest/v1 cannot switch to them and will answer errors. --migrate creates them (with the Supabase shim).');
+    warnings.push(
+      'The roles anon, authenticated and service_role do not exist: /rest/v1 cannot switch to them and will answer errors. --migrate creates them (with the Supabase shim).',
+    );
   }
   const done = [migrate ? 'migrations applied' : 'no migrations', seed ? 'seeded when empty' : 'no seed'].join(', ');
   const how = facts.kind === 'foreign' && !migrate ? ' (--migrate / --seed to change)' : '';
-  const what = { empty: 'empty database', shop: "the shop's database", foreign: migrate ? 'existing database, migrated as asked' : 'existing database, served as it is' }[facts.kind];
+  const what = { empty: 'empty database', shop: "the shop's database", foreign: migrate ? 'existing database, migrated as asked' : 'existing database, served as it is' }[
+    facts.kind
+  ];
   return { migrate, seed, summary: `${what}: ${done}${how}`, warnings };
 }

@@ -17,10 +17,12 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
   await db.exec(readFileSync(SHIM_PATH, 'utf8'));
   await db.exec(`create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);`);
-  const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
-  );
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort() : [];
+  const done = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => /^\d{14}_.+\.sql$/.test(f))
+        .sort()
+    : [];
   const applied: string[] = [];
   for (const file of files) {
     const version = file.slice(0, 14);

@@ -12,7 +12,7 @@ const send = (body: string, authorization?: string, method = 'POST') =>
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
     body: method === 'GET' ? undefined : body,
   });
-const outbox = async (to: string) => (await (await fetch(`${backend.api.url}/_dev/mail?format=json&to=${encodeURIComponent(to)}`)).json()) as typeof mail[];
+const outbox = async (to: string) => (await (await fetch(`${backend.api.url}/_dev/mail?format=json&to=${encodeURIComponent(to)}`)).json()) as (typeof mail)[];
 
 beforeAll(async () => {
   backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });

@@ -38,12 +38,7 @@ export function createMailStore(db: Database) {
   return {
     async add(message: MailMessage): Promise<void> {
       await ensureSchema();
-      await db.query('insert into _dev.mail ("to", subject, text, html) values ($1, $2, $3, $4)', [
-        message.to,
-        message.subject,
-        message.text,
-        message.html,
-      ]);
+      await db.query('insert into _dev.mail ("to", subject, text, html) values ($1, $2, $3, $4)', [message.to, message.subject, message.text, message.html]);
     },
     /** Newest first; `to` filters by recipient, ignoring case. */
     async list(to?: string): Promise<StoredMail[]> {

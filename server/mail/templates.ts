@@ -13,16 +13,7 @@ interface Copy {
 }
 
 function compose(to: string, link: string, copy: Copy): MailMessage {
-  const text = [
-    copy.english,
-    link,
-    '',
-    copy.german,
-    '',
-    IGNORE_NOTE,
-    '',
-    ...textSignature('en+de'),
-  ].join('\n');
+  const text = [copy.english, link, '', copy.german, '', IGNORE_NOTE, '', ...textSignature('en+de')].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <h1 style="font-size:20px">${escapeHtml(BRAND)}</h1>

@@ -16,10 +16,12 @@ function setup(opts: { entries?: number; bytes?: number; volatile?: boolean; now
   const clock = { generation: 0, writing: 0 };
   const cache = new AnswerCache(clockVersions(clock), { entries: opts.entries ?? 100, bytes: opts.bytes ?? 1 << 20 }, async () => opts.volatile ?? false, opts.now);
   let computed = 0;
-  const answer = (over: Partial<Answer> = {}, status = 200): (() => Promise<Answer>) => async () => {
-    computed++;
-    return { response: { status, headers: { 'content-type': 'application/json' }, body: `[${computed}]` }, storable: true, ...over };
-  };
+  const answer =
+    (over: Partial<Answer> = {}, status = 200): (() => Promise<Answer>) =>
+    async () => {
+      computed++;
+      return { response: { status, headers: { 'content-type': 'application/json' }, body: `[${computed}]` }, storable: true, ...over };
+    };
   const text = (res: ApiResponse) => (typeof res.body === 'string' ? res.body : Buffer.from(res.body ?? '').toString());
   return { clock, cache, answer, text, computed: () => computed };
 }
@@ -182,7 +184,7 @@ function fakeSnapshots() {
   const waiting: (() => void)[] = [];
   const sent: string[] = [];
   const db: Queryable = {
-    query: async <T,>(sql: string) => {
+    query: async <T>(sql: string) => {
       sent.push(sql);
       await new Promise<void>((r) => waiting.push(r));
       return { rows: [{ snapshot }] as T[] };

@@ -12,14 +12,16 @@ export interface Preferences {
   invalid: string[];
 }
 
-const ALLOWED = new Map<string, readonly string[]>(Object.entries({
-  return: ['minimal', 'representation', 'headers-only'],
-  count: ['exact', 'planned', 'estimated'],
-  resolution: ['merge-duplicates', 'ignore-duplicates'],
-  missing: ['default', 'null'],
-  handling: ['strict', 'lenient'],
-  tx: ['commit', 'rollback'],
-}));
+const ALLOWED = new Map<string, readonly string[]>(
+  Object.entries({
+    return: ['minimal', 'representation', 'headers-only'],
+    count: ['exact', 'planned', 'estimated'],
+    resolution: ['merge-duplicates', 'ignore-duplicates'],
+    missing: ['default', 'null'],
+    handling: ['strict', 'lenient'],
+    tx: ['commit', 'rollback'],
+  }),
+);
 
 export function parsePrefer(header: string | undefined): Preferences {
   const prefs: Preferences = { invalid: [] };

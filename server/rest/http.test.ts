@@ -133,7 +133,7 @@ describe('select and embeds', () => {
     expect(await res.text()).toBe('[{"price":19.99,"big":9007199254740993,"created_at":"2026-01-01T00:00:00+00:00","data":{"n": 1, "color": {"name": "red"}},"during":"[1,5)"}]');
   });
 
-  it('views inherit their base tables\' foreign keys', async () => {
+  it("views inherit their base tables' foreign keys", async () => {
     const { data, error } = await anon.from('item_listing').select('slug, min_price, variants(size), authors!author_id(name)').order('id').limit(1);
     expect(error).toBeNull();
     expect(data).toEqual([{ slug: 'tee-a', min_price: 1999, variants: [{ size: 'S' }, { size: 'M' }], authors: { name: 'Ada' } }]);
@@ -302,7 +302,13 @@ describe('writes', () => {
   it('insert without select returns nothing (201); with select returns rows and embeds', async () => {
     const plain = await user.from('items').insert({ slug: 'new-1', title: 'New' });
     expect([plain.status, plain.data, plain.error]).toEqual([201, null, null]);
-    const { data, error, status } = await user.from('items').insert([{ slug: 'new-2', author_id: 1 }, { slug: 'new-3', title: 'T3' }]).select('slug, title, authors!author_id(name)');
+    const { data, error, status } = await user
+      .from('items')
+      .insert([
+        { slug: 'new-2', author_id: 1 },
+        { slug: 'new-3', title: 'T3' },
+      ])
+      .select('slug, title, authors!author_id(name)');
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toEqual([
@@ -316,7 +322,10 @@ describe('writes', () => {
   it('missing=default fills absent columns from their defaults', async () => {
     await service.from('items').insert([{ slug: 'd1', status: 'draft' }, { slug: 'd2' }], { defaultToNull: false });
     const { data } = await service.from('items').select('slug,status').in('slug', ['d1', 'd2']).order('slug');
-    expect(data).toEqual([{ slug: 'd1', status: 'draft' }, { slug: 'd2', status: 'published' }]);
+    expect(data).toEqual([
+      { slug: 'd1', status: 'draft' },
+      { slug: 'd2', status: 'published' },
+    ]);
   });
 
   it('a role without SELECT can still insert with return=minimal', async () => {
@@ -504,7 +513,9 @@ describe('remembered read plans', () => {
   });
 
   it('a schema change reaches remembered plans as it reaches fresh ones', async () => {
-    await db.exec(`create table rest_test.planned (id int primary key, a text); grant select on rest_test.planned to authenticated; insert into rest_test.planned values (1, 'x');`);
+    await db.exec(
+      `create table rest_test.planned (id int primary key, a text); grant select on rest_test.planned to authenticated; insert into rest_test.planned values (1, 'x');`,
+    );
     await new Promise((r) => setTimeout(r, 1100));
     const path = '/planned?select=id,a&id=gt.0';
     expect(await answer(path)).toMatchObject({ status: 200, body: '[{"id":1,"a":"x"}]' });
@@ -580,7 +591,7 @@ describe('hostile query strings', () => {
   ];
 
   it.each(hostile.map((path) => [path.length > 120 ? `${path.slice(0, 60)}… (${path.length} chars)` : path, path]))('%s → 4xx JSON, table unchanged', async (_title, path) => {
-    const before = (await db.query('select count(*)::int as n, string_agg(title, \'|\' order by id) as t from rest_test.items')).rows[0];
+    const before = (await db.query("select count(*)::int as n, string_agg(title, '|' order by id) as t from rest_test.items")).rows[0];
     for (const method of ['GET', 'DELETE', 'PATCH'] as const) {
       const res = await raw(path, {
         method,
@@ -593,7 +604,7 @@ describe('hostile query strings', () => {
       expect(typeof body.message).toBe('string');
       expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
     }
-    const after = (await db.query('select count(*)::int as n, string_agg(title, \'|\' order by id) as t from rest_test.items')).rows[0];
+    const after = (await db.query("select count(*)::int as n, string_agg(title, '|' order by id) as t from rest_test.items")).rows[0];
     expect(after).toEqual(before);
   });
 });

@@ -14,7 +14,12 @@ describe('Memo', () => {
   it('makes again what it was told not to keep', () => {
     const memo = new Memo<string, number>(4);
     let made = 0;
-    const get = () => memo.get('k', () => ++made, (v) => v > 1);
+    const get = () =>
+      memo.get(
+        'k',
+        () => ++made,
+        (v) => v > 1,
+      );
     expect([get(), get(), get()]).toEqual([1, 2, 2]);
   });
 });

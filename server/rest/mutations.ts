@@ -9,12 +9,15 @@ import { qualified, quoteIdent, type QueryBuilder } from './sql.ts';
 export function mutationWhere(b: QueryBuilder, relation: Relation, verb: 'UPDATE' | 'DELETE'): string {
   const scope = b.scope([]);
   // Hosted Supabase runs the Data API with pg-safeupdate: no table-wide update or delete by accident.
-  if (scope.filters.length === 0) throw restError(400, '21000', `${verb} requires a WHERE clause`, null, 'Add a filter; to change every row, filter on a column that every row matches.');
+  if (scope.filters.length === 0)
+    throw restError(400, '21000', `${verb} requires a WHERE clause`, null, 'Add a filter; to change every row, filter on a column that every row matches.');
   const conditions = scope.filters.map((n) => b.filter(relation, 't0', n));
   if (scope.limit !== undefined || scope.offset !== undefined) {
     if (relation.kind !== 'table') throw restError(400, 'PGRST100', `limit and offset on updates and deletes need a table, but '${relation.name}' is a view`);
     const inner = conditions.length ? ` where ${conditions.join(' and ')}` : '';
-    conditions.push(`"t0".ctid = any(array(select "t0".ctid from ${qualified(relation)} as "t0"${inner}${orderBy(b, relation, 't0', scope.order)}${b.limitOffset(scope.limit, scope.offset)}))`);
+    conditions.push(
+      `"t0".ctid = any(array(select "t0".ctid from ${qualified(relation)} as "t0"${inner}${orderBy(b, relation, 't0', scope.order)}${b.limitOffset(scope.limit, scope.offset)}))`,
+    );
   }
   return conditions.length ? ` where ${conditions.join(' and ')}` : '';
 }

@@ -14,7 +14,58 @@ function succeedsOrParseError(fn: () => unknown): boolean {
   }
 }
 
-const grammarPieces = ['(', ')', ',', '.', '"', '\\', ':', '::', '!', '->', '->>', '*', '{', '}', '[', ']', 'not.', 'or(', 'and(', 'eq.', 'in.(', 'is.', 'fts(', 'like(any).', '%', '_', "'", ';', '--', '\0', ' ', 'ä', '😀', 'id', 'select', 'inner', 'count()', '.desc', '.nullslast', '...', '.sum()', '.avg()', '.min()', '.max()', '.count()', '.median()', '::int', 'rel(col)', 'rel(', '!hint'];
+const grammarPieces = [
+  '(',
+  ')',
+  ',',
+  '.',
+  '"',
+  '\\',
+  ':',
+  '::',
+  '!',
+  '->',
+  '->>',
+  '*',
+  '{',
+  '}',
+  '[',
+  ']',
+  'not.',
+  'or(',
+  'and(',
+  'eq.',
+  'in.(',
+  'is.',
+  'fts(',
+  'like(any).',
+  '%',
+  '_',
+  "'",
+  ';',
+  '--',
+  '\0',
+  ' ',
+  'ä',
+  '😀',
+  'id',
+  'select',
+  'inner',
+  'count()',
+  '.desc',
+  '.nullslast',
+  '...',
+  '.sum()',
+  '.avg()',
+  '.min()',
+  '.max()',
+  '.count()',
+  '.median()',
+  '::int',
+  'rel(col)',
+  'rel(',
+  '!hint',
+];
 const hostile = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
@@ -24,23 +75,74 @@ const hostile = fc.oneof(
 
 describe('the parser under hostile input', () => {
   const runs = { numRuns: 2000 };
-  it('select', () => fc.assert(fc.property(hostile, (s) => succeedsOrParseError(() => parseSelect(s))), runs));
-  it('order', () => fc.assert(fc.property(hostile, (s) => succeedsOrParseError(() => parseOrder(s))), runs));
-  it('filters', () => fc.assert(fc.property(hostile, (s) => succeedsOrParseError(() => parseCondition({ name: 'c', json: [] }, s))), runs));
-  it('or/and trees', () => fc.assert(fc.property(hostile, fc.boolean(), (s, negate) => succeedsOrParseError(() => parseLogicValue('or', negate, s))), runs));
+  it('select', () =>
+    fc.assert(
+      fc.property(hostile, (s) => succeedsOrParseError(() => parseSelect(s))),
+      runs,
+    ));
+  it('order', () =>
+    fc.assert(
+      fc.property(hostile, (s) => succeedsOrParseError(() => parseOrder(s))),
+      runs,
+    ));
+  it('filters', () =>
+    fc.assert(
+      fc.property(hostile, (s) => succeedsOrParseError(() => parseCondition({ name: 'c', json: [] }, s))),
+      runs,
+    ));
+  it('or/and trees', () =>
+    fc.assert(
+      fc.property(hostile, fc.boolean(), (s, negate) => succeedsOrParseError(() => parseLogicValue('or', negate, s))),
+      runs,
+    ));
   it('whole query strings with random keys and values', () =>
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.oneof(hostile, fc.constantFrom('select', 'order', 'or', 'not.and', 'a.b.or', 'limit', 'offset', 'columns', 'on_conflict', 'x.order', 'x.limit', 'data->a')), hostile), { maxLength: 8 }), (pairs) =>
-        succeedsOrParseError(() => parseQuery(pairs)),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.oneof(hostile, fc.constantFrom('select', 'order', 'or', 'not.and', 'a.b.or', 'limit', 'offset', 'columns', 'on_conflict', 'x.order', 'x.limit', 'data->a')),
+            hostile,
+          ),
+          { maxLength: 8 },
+        ),
+        (pairs) => succeedsOrParseError(() => parseQuery(pairs)),
       ),
       runs,
     ));
   it('well-formed filters round-trip through every operator with random values', () =>
     fc.assert(
-      fc.property(fc.constantFrom('eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'isdistinct', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts'), fc.string({ maxLength: 100 }), (op, value) => {
-        const parsed = parseCondition({ name: 'c', json: [] }, `${op}.${value}`);
-        expect(parsed.filter).toMatchObject({ op, value });
-      }),
+      fc.property(
+        fc.constantFrom(
+          'eq',
+          'neq',
+          'gt',
+          'gte',
+          'lt',
+          'lte',
+          'like',
+          'ilike',
+          'match',
+          'imatch',
+          'isdistinct',
+          'cs',
+          'cd',
+          'ov',
+          'sl',
+          'sr',
+          'nxr',
+          'nxl',
+          'adj',
+          'fts',
+          'plfts',
+          'phfts',
+          'wfts',
+        ),
+        fc.string({ maxLength: 100 }),
+        (op, value) => {
+          const parsed = parseCondition({ name: 'c', json: [] }, `${op}.${value}`);
+          expect(parsed.filter).toMatchObject({ op, value });
+        },
+      ),
       runs,
     ));
   it('quoted or-values survive any content once escaped', () =>
@@ -57,19 +159,35 @@ describe('the parser under hostile input', () => {
     ));
   it('well-formed aggregates round-trip with any function, alias and casts', () =>
     fc.assert(
-      fc.property(fc.constantFrom(...AGGREGATE_FUNCTIONS), fc.option(fc.constantFrom('int', 'text', 'numeric')), fc.option(fc.constantFrom('int8', 'text')), fc.option(fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/)), (fn, input, output, alias) => {
-        const text = `${alias ? `${alias}:` : ''}amount${input ? `::${input}` : ''}.${fn}()${output ? `::${output}` : ''}`;
-        expect(parseSelect(`...rel(${text})`)).toEqual([
-          { kind: 'embed', relation: 'rel', spread: true, select: [{ kind: 'column', field: { name: 'amount', json: [] }, alias: alias ?? undefined, cast: input ?? undefined, aggregate: { fn, cast: output ?? undefined } }] },
-        ]);
-      }),
+      fc.property(
+        fc.constantFrom(...AGGREGATE_FUNCTIONS),
+        fc.option(fc.constantFrom('int', 'text', 'numeric')),
+        fc.option(fc.constantFrom('int8', 'text')),
+        fc.option(fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/)),
+        (fn, input, output, alias) => {
+          const text = `${alias ? `${alias}:` : ''}amount${input ? `::${input}` : ''}.${fn}()${output ? `::${output}` : ''}`;
+          expect(parseSelect(`...rel(${text})`)).toEqual([
+            {
+              kind: 'embed',
+              relation: 'rel',
+              spread: true,
+              select: [{ kind: 'column', field: { name: 'amount', json: [] }, alias: alias ?? undefined, cast: input ?? undefined, aggregate: { fn, cast: output ?? undefined } }],
+            },
+          ]);
+        },
+      ),
       runs,
     ));
   it('related order terms round-trip with any relation and column name', () =>
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/), fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/), fc.constantFrom('', '.asc', '.desc.nullslast'), (rel, col, modifier) => {
-        expect(parseOrder(`${rel}(${col})${modifier}`)[0]).toMatchObject({ relation: rel, field: { name: col, json: [] } });
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/),
+        fc.stringMatching(/^[a-z_][a-z0-9_]{0,10}$/),
+        fc.constantFrom('', '.asc', '.desc.nullslast'),
+        (rel, col, modifier) => {
+          expect(parseOrder(`${rel}(${col})${modifier}`)[0]).toMatchObject({ relation: rel, field: { name: col, json: [] } });
+        },
+      ),
       runs,
     ));
   it('header parsers never throw', () =>

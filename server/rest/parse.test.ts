@@ -156,7 +156,13 @@ describe('logic trees', () => {
       { op: 'eq', value: '1' },
       { op: 'is', value: 'true' },
     ]);
-    expect((tree.children[2] as Condition).field).toEqual({ name: 'data', json: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] });
+    expect((tree.children[2] as Condition).field).toEqual({
+      name: 'data',
+      json: [
+        { arrow: '->', key: 'a' },
+        { arrow: '->>', key: 'b' },
+      ],
+    });
   });
 
   it('rejects unbalanced or malformed trees', () => {
@@ -179,7 +185,18 @@ describe('select', () => {
       { kind: 'column', field: field('id'), alias: undefined, cast: undefined },
       { kind: 'column', field: field('title'), alias: 't', cast: undefined },
       { kind: 'column', field: field('price'), alias: undefined, cast: 'text' },
-      { kind: 'column', field: { name: 'data', json: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] }, alias: undefined, cast: undefined },
+      {
+        kind: 'column',
+        field: {
+          name: 'data',
+          json: [
+            { arrow: '->', key: 'a' },
+            { arrow: '->>', key: 'b' },
+          ],
+        },
+        alias: undefined,
+        cast: undefined,
+      },
       { kind: 'column', field: { name: 'data', json: [{ arrow: '->', key: '0' }] }, alias: 'x', cast: 'int' },
     ]);
   });
@@ -190,9 +207,23 @@ describe('select', () => {
     expect(parseSelect('id,variants(*),author:profiles(id),orders!inner(id),products!product_id(slug),o:orders!order_items_order_id_fkey!left(id,items(count)),rel()')).toEqual([
       { kind: 'column', field: field('id'), alias: undefined, cast: undefined },
       { kind: 'embed', relation: 'variants', alias: undefined, hint: undefined, join: undefined, select: [{ kind: 'star' }] },
-      { kind: 'embed', relation: 'profiles', alias: 'author', hint: undefined, join: undefined, select: [{ kind: 'column', field: field('id'), alias: undefined, cast: undefined }] },
+      {
+        kind: 'embed',
+        relation: 'profiles',
+        alias: 'author',
+        hint: undefined,
+        join: undefined,
+        select: [{ kind: 'column', field: field('id'), alias: undefined, cast: undefined }],
+      },
       { kind: 'embed', relation: 'orders', alias: undefined, hint: undefined, join: 'inner', select: [{ kind: 'column', field: field('id'), alias: undefined, cast: undefined }] },
-      { kind: 'embed', relation: 'products', alias: undefined, hint: 'product_id', join: undefined, select: [{ kind: 'column', field: field('slug'), alias: undefined, cast: undefined }] },
+      {
+        kind: 'embed',
+        relation: 'products',
+        alias: undefined,
+        hint: 'product_id',
+        join: undefined,
+        select: [{ kind: 'column', field: field('slug'), alias: undefined, cast: undefined }],
+      },
       {
         kind: 'embed',
         relation: 'orders',
@@ -201,7 +232,14 @@ describe('select', () => {
         join: 'left',
         select: [
           { kind: 'column', field: field('id'), alias: undefined, cast: undefined },
-          { kind: 'embed', relation: 'items', alias: undefined, hint: undefined, join: undefined, select: [{ kind: 'column', field: field('count'), alias: undefined, cast: undefined }] },
+          {
+            kind: 'embed',
+            relation: 'items',
+            alias: undefined,
+            hint: undefined,
+            join: undefined,
+            select: [{ kind: 'column', field: field('count'), alias: undefined, cast: undefined }],
+          },
         ],
       },
       { kind: 'embed', relation: 'rel', alias: undefined, hint: undefined, join: undefined, select: [] },
@@ -230,9 +268,15 @@ describe('select', () => {
           { kind: 'embed', relation: 'countries', spread: true, select: [{ kind: 'star' }] },
         ],
       },
-      { kind: 'embed', relation: 'films', alias: 'film', select: [{ kind: 'embed', relation: 'directors', spread: true, select: [{ kind: 'column', field: field('name'), alias: 'x' }] }] },
+      {
+        kind: 'embed',
+        relation: 'films',
+        alias: 'film',
+        select: [{ kind: 'embed', relation: 'directors', spread: true, select: [{ kind: 'column', field: field('name'), alias: 'x' }] }],
+      },
     ]);
-    for (const bad of ['a:...rel(x)', '...rel', '...(x)', '..rel(x)', '....rel(x)', '...rel!(x)', '...rel(x']) parseFails(() => parseSelect(bad), /failed to parse select parameter/);
+    for (const bad of ['a:...rel(x)', '...rel', '...(x)', '..rel(x)', '....rel(x)', '...rel!(x)', '...rel(x'])
+      parseFails(() => parseSelect(bad), /failed to parse select parameter/);
   });
 
   it('aggregates: col.fn() with aliases, a cast of the input and of the result, on JSON paths', () => {
@@ -262,7 +306,24 @@ describe('select', () => {
   });
 
   it('rejects malformed selects, saying where', () => {
-    for (const bad of ['id,', ',id', 'id,,x', 'rel(id', 'rel(id))', 'a:', 'x::', 'x::1int', 'x::text;drop', 'id)', 'rel!(id)', 'rel!a!b!c(id)', 'x->', 'a b:c:d', "id'", 'id;select 1']) {
+    for (const bad of [
+      'id,',
+      ',id',
+      'id,,x',
+      'rel(id',
+      'rel(id))',
+      'a:',
+      'x::',
+      'x::1int',
+      'x::text;drop',
+      'id)',
+      'rel!(id)',
+      'rel!a!b!c(id)',
+      'x->',
+      'a b:c:d',
+      "id'",
+      'id;select 1',
+    ]) {
       parseFails(() => parseSelect(bad), /failed to parse select parameter/);
     }
   });
@@ -315,7 +376,9 @@ describe('whole query strings', () => {
   });
 
   it('embedded filters, order, limit and or go to their scope', () => {
-    const ast = query('select=id,orders!inner(id)&product_id=eq.p&orders.user_id=eq.u&orders.status=eq.paid&variants.order=price.asc&variants.limit=1&variants.offset=2&orders.or=(a.eq.1,b.eq.2)&orders.not.and=(c.eq.1)&a.b.c=eq.1');
+    const ast = query(
+      'select=id,orders!inner(id)&product_id=eq.p&orders.user_id=eq.u&orders.status=eq.paid&variants.order=price.asc&variants.limit=1&variants.offset=2&orders.or=(a.eq.1,b.eq.2)&orders.not.and=(c.eq.1)&a.b.c=eq.1',
+    );
     expect(ast.scopes.get('')!.filters).toHaveLength(1);
     expect(ast.scopes.get('orders')!.filters).toHaveLength(4);
     expect(ast.scopes.get('orders')!.filters[3]).toMatchObject({ kind: 'logic', op: 'and', negate: true });
@@ -326,7 +389,15 @@ describe('whole query strings', () => {
   it('not.or at the top level; JSON-path filter keys', () => {
     const ast = query('not.or=(a.eq.1,b.eq.2)&data->a->>b=eq.x');
     expect(ast.scopes.get('')!.filters[0]).toMatchObject({ kind: 'logic', op: 'or', negate: true });
-    expect(ast.scopes.get('')!.filters[1]).toMatchObject({ field: { name: 'data', json: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] } });
+    expect(ast.scopes.get('')!.filters[1]).toMatchObject({
+      field: {
+        name: 'data',
+        json: [
+          { arrow: '->', key: 'a' },
+          { arrow: '->>', key: 'b' },
+        ],
+      },
+    });
   });
 
   it('columns and on_conflict, quoted as postgrest-js sends them', () => {

@@ -76,7 +76,15 @@ describe('matches (which relationship an embed names)', () => {
 
   it('a computed relationship is named by its function, whatever the hint', () => {
     const fn = { schema: 's', name: 'film' } as FunctionInfo;
-    const r: Relationship = { constraint: 'film', cardinality: 'many-to-one', target: projects, isSelf: false, sourceColumns: [], targetColumns: [], computed: { fn, toOne: true } };
+    const r: Relationship = {
+      constraint: 'film',
+      cardinality: 'many-to-one',
+      target: projects,
+      isSelf: false,
+      sourceColumns: [],
+      targetColumns: [],
+      computed: { fn, toOne: true },
+    };
     expect(matches(r, 'film', undefined)).toBe(true);
     expect(matches(r, 'film', 'anything')).toBe(true);
     expect(matches(r, 'projects', undefined)).toBe(false);
@@ -87,7 +95,15 @@ describe('matches (which relationship an embed names)', () => {
 
 describe('relationship (resolution, remembered per schema cache)', () => {
   const fn = { schema: 's', name: 'film' } as FunctionInfo;
-  const computed: Relationship = { constraint: 'film', cardinality: 'one-to-many', target: projects, isSelf: false, sourceColumns: [], targetColumns: [], computed: { fn, toOne: false } };
+  const computed: Relationship = {
+    constraint: 'film',
+    cardinality: 'one-to-many',
+    target: projects,
+    isSelf: false,
+    sourceColumns: [],
+    targetColumns: [],
+    computed: { fn, toOne: false },
+  };
   const detected = m2o(clients, 'projects_client_id_fkey', 'client_id', 'id');
   /** A schema cache that counts how often relationships are looked up. */
   const counted = () => {

@@ -131,7 +131,14 @@ function comparePostgrest(a: Relationship, b: Relationship): number {
     r.isSelf ? 1 : 0,
     CARDINALITY_ORDER.indexOf(r.cardinality),
     ...(r.junction
-      ? [r.junction.relation.schema, r.junction.relation.name, r.junction.sourceConstraint, r.junction.targetConstraint, r.junction.sourceColumns.join('\0'), r.junction.targetColumns.join('\0')]
+      ? [
+          r.junction.relation.schema,
+          r.junction.relation.name,
+          r.junction.sourceConstraint,
+          r.junction.targetConstraint,
+          r.junction.sourceColumns.join('\0'),
+          r.junction.targetColumns.join('\0'),
+        ]
       : [r.constraint, r.sourceColumns.join('\0'), r.targetColumns.join('\0')]),
   ];
   const x = key(a);

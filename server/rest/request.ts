@@ -40,9 +40,13 @@ export async function readRequest(req: ApiRequest, context: ServerContext, holde
   if (!caller.ok) {
     const code = caller.reason === 'expired' ? 'PGRST303' : 'PGRST301';
     const description = caller.message.replace(/["\\]/g, '');
-    throw new RestError(401, { code, message: caller.message, details: null, hint: null }, {
-      'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
-    });
+    throw new RestError(
+      401,
+      { code, message: caller.message, details: null, hint: null },
+      {
+        'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+      },
+    );
   }
   const role = caller.claims.role;
   if (!API_ROLES.has(role)) {
@@ -56,9 +60,17 @@ export async function readRequest(req: ApiRequest, context: ServerContext, holde
     throw restError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
   }
   const { accept: acceptHeader, prefer: preferHeader } = req.headers;
-  const accept = accepts.get(acceptHeader, () => parseAccept(acceptHeader), () => shortHeader(acceptHeader));
+  const accept = accepts.get(
+    acceptHeader,
+    () => parseAccept(acceptHeader),
+    () => shortHeader(acceptHeader),
+  );
   if (!accept) throw restError(406, 'PGRST107', `None of these media types are available: ${req.headers.accept}`);
-  const prefs = preferences.get(preferHeader, () => parsePrefer(preferHeader), () => shortHeader(preferHeader));
+  const prefs = preferences.get(
+    preferHeader,
+    () => parsePrefer(preferHeader),
+    () => shortHeader(preferHeader),
+  );
   if (prefs.handling === 'strict' && prefs.invalid.length) {
     throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.invalid.join(', ')}`);
   }

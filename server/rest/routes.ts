@@ -83,7 +83,11 @@ async function planTableRead(r: RestRequest, name: string): Promise<{ ast: Query
       plans = new Memo(PLANS_KEPT);
       plannedReads.set(cache, plans);
     }
-    return plans.get(key, () => planTable(r, cache, ast, name), (planned) => planned.sql.length <= PLANNED_SQL_MAX);
+    return plans.get(
+      key,
+      () => planTable(r, cache, ast, name),
+      (planned) => planned.sql.length <= PLANNED_SQL_MAX,
+    );
   });
   return { ast, statement };
 }

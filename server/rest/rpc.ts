@@ -39,7 +39,13 @@ export function argNamesOf(cache: SchemaCache, schema: string, name: string): Se
 
 /** Variadic parameter names of the functions called `name`: a repeated query parameter fills their array. */
 export function variadicNamesOf(cache: SchemaCache, schema: string, name: string): Set<string> {
-  return new Set(cache.functions(schema, name).flatMap((fn) => inputs(fn).filter((p) => p.mode === 'v').map((p) => p.name)));
+  return new Set(
+    cache.functions(schema, name).flatMap((fn) =>
+      inputs(fn)
+        .filter((p) => p.mode === 'v')
+        .map((p) => p.name),
+    ),
+  );
 }
 
 /**
@@ -76,7 +82,10 @@ export function chooseFunction(cache: SchemaCache, schema: string, name: string,
 }
 
 function ambiguousFunction(fns: FunctionInfo[]): RestError {
-  const signature = (fn: FunctionInfo) => `${fn.schema}.${fn.name}(${inputs(fn).map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+  const signature = (fn: FunctionInfo) =>
+    `${fn.schema}.${fn.name}(${inputs(fn)
+      .map((p) => `${p.name} => ${p.type}`)
+      .join(', ')})`;
   const byAge = [...fns].sort((a, b) => Number(a.oid) - Number(b.oid));
   return restError(
     300,
@@ -175,7 +184,8 @@ export function rpcCall(b: QueryBuilder, fn: FunctionInfo, argsJson: string, arg
  * one column named after the function.
  */
 export function scalarRpc(r: RestRequest, b: QueryBuilder, ast: QueryAst, fn: FunctionInfo, call: string, argsFrom: string): Statement {
-  if (fn.returnKind === 'void') return { sql: `select null::int8 as total, 0 as page, null::text as body, (${call})::text as ignored${argsFrom ? ` from ${argsFrom}` : ''}`, params: b.params };
+  if (fn.returnKind === 'void')
+    return { sql: `select null::int8 as total, 0 as page, null::text as body, (${call})::text as ignored${argsFrom ? ` from ${argsFrom}` : ''}`, params: b.params };
   const column = quoteIdent(fn.name);
   let page: string;
   let total = 'null::int8';

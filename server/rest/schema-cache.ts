@@ -271,7 +271,12 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
   for (const con of conRows) {
     if (con.type !== 'f') continue;
     // PostgREST compares the key's columns in key order with each unique key's columns in table order.
-    const oneToOne = (uniqueKeys.get(con.rel) ?? []).some((k) => sameNumbers([...k].sort((a, b) => a - b), con.cols));
+    const oneToOne = (uniqueKeys.get(con.rel) ?? []).some((k) =>
+      sameNumbers(
+        [...k].sort((a, b) => a - b),
+        con.cols,
+      ),
+    );
     fks.push({ name: con.name, table: con.rel, columns: con.cols, refTable: con.frel, refColumns: con.fcols ?? [], oneToOne });
   }
 
@@ -490,15 +495,17 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
       const overridden = new Set(computed.map((c) => `${c.fn.schema}.${c.fn.name}`));
       found = [
         ...detect(source).filter((r) => !overridden.has(`${r.target.schema}.${r.target.name}`)),
-        ...computed.map(({ fn, target, toOne }): Relationship => ({
-          constraint: fn.name,
-          cardinality: toOne ? 'many-to-one' : 'one-to-many',
-          target,
-          isSelf: target === source,
-          sourceColumns: [],
-          targetColumns: [],
-          computed: { fn, toOne },
-        })),
+        ...computed.map(
+          ({ fn, target, toOne }): Relationship => ({
+            constraint: fn.name,
+            cardinality: toOne ? 'many-to-one' : 'one-to-many',
+            target,
+            isSelf: target === source,
+            sourceColumns: [],
+            targetColumns: [],
+            computed: { fn, toOne },
+          }),
+        ),
       ];
       relationshipsBySource.set(source.oid, found);
       return found;

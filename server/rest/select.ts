@@ -31,7 +31,8 @@ export function orderBy(b: QueryBuilder, rel: Relation, alias: string, terms: Or
 function relatedOrder(b: QueryBuilder, rel: Relation, name: string, t: OrderTerm, embeds: ReadonlyMap<string, EmbedRef>): string {
   const ref = embeds.get(name);
   if (!ref) throw notEmbedded(name);
-  if (!ref.toOne) throw restError(400, 'PGRST118', `A related order on '${name}' is not possible`, `'${rel.name}' and '${name}' do not form a many-to-one or one-to-one relationship`);
+  if (!ref.toOne)
+    throw restError(400, 'PGRST118', `A related order on '${name}' is not possible`, `'${rel.name}' and '${name}' do not form a many-to-one or one-to-one relationship`);
   const output = t.field.json.length ? undefined : ref.outputs.find((o) => o.name === t.field.name && !o.aggregate && !o.star);
   if (output && ref.spread) return output.sql;
   return ref.related(output ? output.sql : b.field(ref.target, ref.alias, t.field));
@@ -80,7 +81,14 @@ export interface Level {
  * `flatten`: the level's rows end up in a to-many spread's arrays, so its to-many embeds join row by
  * row (PostgREST 13 flattens them: one array entry per related row, the level's values repeated).
  */
-export function level(b: QueryBuilder, rel: Relation, alias: string, path: string[], select: SelectItem[], opts: { scopeFilters?: boolean; spreadChild?: boolean; hoist?: boolean; flatten?: boolean } = {}): Level {
+export function level(
+  b: QueryBuilder,
+  rel: Relation,
+  alias: string,
+  path: string[],
+  select: SelectItem[],
+  opts: { scopeFilters?: boolean; spreadChild?: boolean; hoist?: boolean; flatten?: boolean } = {},
+): Level {
   let outputs: Output[] = [];
   const where: string[] = [];
   const embeds = new Map<string, EmbedRef>();
@@ -152,7 +160,14 @@ export function selectList(l: Level): { list: string; groupBy: string } {
  * (`flatten`), to-many embeds and spreads join row by row instead (at least one row: nulls without a
  * related row), so the spread's arrays hold one entry per related row, as PostgREST 13 flattens them.
  */
-function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: string[], item: EmbedItem, flatten: boolean): { outputs: Output[]; exists: string; join?: string; ref: EmbedRef } {
+function embed(
+  b: QueryBuilder,
+  source: Relation,
+  sourceAlias: string,
+  path: string[],
+  item: EmbedItem,
+  flatten: boolean,
+): { outputs: Output[]; exists: string; join?: string; ref: EmbedRef } {
   const { target, rel } = relationship(b, source, item);
   const alias = b.nextAlias();
   const name = item.alias ?? item.relation;
@@ -179,7 +194,8 @@ function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: str
     return { outputs: [{ name, sql: `${lateral}."c1"`, json: true }], exists, join: lateralRows(rows, lateral), ref };
   }
   if (item.spread) {
-    if (!toOne && child.outputs.some((o) => o.aggregate)) throw restError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.');
+    if (!toOne && child.outputs.some((o) => o.aggregate))
+      throw restError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.');
     const lateral = quoteIdent(b.nextAlias());
     const column = (i: number) => quoteIdent(`c${i + 1}`);
     const columns = child.outputs.map((o, i) => `${o.sql === '*' ? '1' : o.sql} as ${column(i)}`).join(', ');
@@ -189,13 +205,17 @@ function embed(b: QueryBuilder, source: Relation, sourceAlias: string, path: str
     const joinSql = rowByRow
       ? lateralRows(`${rows}${order}${page}`, lateral)
       : `lateral (select ${child.outputs.map((_, i) => `json_agg(_e.${column(i)}) as ${column(i)}`).join(', ')} from (${rows}${order}${page}) as _e) as ${lateral}`;
-    const outputs = child.outputs.map((o, i): Output => (rowByRow ? { ...o, sql: `${lateral}.${column(i)}` } : { name: o.name, sql: `coalesce(${lateral}.${column(i)}, '[]')`, json: true }));
+    const outputs = child.outputs.map(
+      (o, i): Output => (rowByRow ? { ...o, sql: `${lateral}.${column(i)}` } : { name: o.name, sql: `coalesce(${lateral}.${column(i)}, '[]')`, json: true }),
+    );
     return { outputs, exists, join: joinSql, ref: { ...ref, spread: true, outputs } };
   }
   const only = child.outputs[0];
   if (child.outputs.length === 1 && only.star && scope.limit === undefined && scope.offset === undefined) {
     // `rel(*)` without a page: aggregate the rows themselves, sparing the planner a subquery per parent.
-    const sql = toOne ? `(select row_to_json(${quoteIdent(alias)}) from ${from} where ${conditions})` : `coalesce((select json_agg(${quoteIdent(alias)}${order}) from ${from} where ${conditions}), '[]')`;
+    const sql = toOne
+      ? `(select row_to_json(${quoteIdent(alias)}) from ${from} where ${conditions})`
+      : `coalesce((select json_agg(${quoteIdent(alias)}${order}) from ${from} where ${conditions}), '[]')`;
     return { outputs: [{ sql, name, json: true }], exists, ref };
   }
   const { list, groupBy } = selectList(child);

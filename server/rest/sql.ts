@@ -124,10 +124,7 @@ export class QueryBuilder {
       const value = f.op === 'like' || f.op === 'ilike' ? f.value.replace(/\*/g, '%') : f.value;
       const operator = SIMPLE_OPERATORS[f.op];
       const valueType = textual ? 'text' : type;
-      sql =
-        'quantifier' in f && f.quantifier
-          ? `${col} ${operator} ${f.quantifier}(${this.value(value, `${valueType}[]`)})`
-          : `${col} ${operator} ${this.value(value, valueType)}`;
+      sql = 'quantifier' in f && f.quantifier ? `${col} ${operator} ${f.quantifier}(${this.value(value, `${valueType}[]`)})` : `${col} ${operator} ${this.value(value, valueType)}`;
     }
     return cond.negate ? `not (${sql})` : sql;
   }
@@ -153,7 +150,12 @@ function embedPresence(rel: Relation, cond: Condition, embeds: ReadonlyMap<strin
   if (exists === undefined || rel.columns.has(cond.field.name) || cond.field.json.length) return undefined;
   const f = cond.filter;
   if (f.op !== 'is' || (f.value !== 'null' && f.value !== 'not_null')) {
-    throw restError(400, 'PGRST120', 'An embedded resource can only be filtered using the is.null or not.is.null operators', `Only is null or not is null filters are allowed on embedded resources`);
+    throw restError(
+      400,
+      'PGRST120',
+      'An embedded resource can only be filtered using the is.null or not.is.null operators',
+      `Only is null or not is null filters are allowed on embedded resources`,
+    );
   }
   const present = (f.value === 'not_null') !== cond.negate;
   return present ? exists : `not ${exists}`;

@@ -58,7 +58,12 @@ function putKey(b: QueryBuilder, relation: Relation): Map<string, string> {
   if (scope.limit !== undefined || scope.offset !== undefined) throw restError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
   const key = new Map<string, string>();
   const isKeyEq = (n: (typeof scope.filters)[number]): n is Condition =>
-    n.kind === 'condition' && !n.negate && n.field.json.length === 0 && n.filter.op === 'eq' && !('quantifier' in n.filter && n.filter.quantifier) && relation.primaryKey.includes(n.field.name);
+    n.kind === 'condition' &&
+    !n.negate &&
+    n.field.json.length === 0 &&
+    n.filter.op === 'eq' &&
+    !('quantifier' in n.filter && n.filter.quantifier) &&
+    relation.primaryKey.includes(n.field.name);
   for (const node of scope.filters) {
     if (!isKeyEq(node) || node.filter.op !== 'eq' || key.has(node.field.name)) throw putFilters();
     key.set(node.field.name, node.filter.value);

@@ -81,7 +81,10 @@ describe('seed catalogue', () => {
     expect(featured.length).toBeLessThanOrEqual(10);
     for (const p of featured) {
       expect(p.status).toBe('published');
-      expect(p.variants.some((v) => v.inventory > 0), p.slug).toBe(true);
+      expect(
+        p.variants.some((v) => v.inventory > 0),
+        p.slug,
+      ).toBe(true);
     }
   });
 
@@ -136,7 +139,10 @@ describe('seed orders', () => {
   it('give the customer one order in each state, a paid one from a checkout session', () => {
     const mine = SEED_ORDERS.filter((o) => o.byCustomer);
     for (const status of ['paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const) {
-      expect(mine.some((o) => o.status === status), status).toBe(true);
+      expect(
+        mine.some((o) => o.status === status),
+        status,
+      ).toBe(true);
     }
     expect(mine.find((o) => o.status === 'paid')?.checkoutSessionId).toMatch(/^cs_seed_[A-Za-z0-9]{24}$/);
     expect(SEED_ORDERS.filter((o) => !o.byCustomer).length).toBeGreaterThanOrEqual(5);

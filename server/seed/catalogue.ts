@@ -604,8 +604,7 @@ const DEFS: ProductDef[] = [
     silhouette: 'tee',
     title: 'Summer Drop Mesh Tee',
     subtitle: 'Breathable mesh for hot sessions',
-    description:
-      'An oversized tee in open-hole athletic mesh for the hottest sessions of the year. Boxy fit, dropped shoulders, tonal print. Wash at 30 °C.',
+    description: 'An oversized tee in open-hole athletic mesh for the hottest sessions of the year. Boxy fit, dropped shoulders, tonal print. Wash at 30 °C.',
     titleDe: 'Summer Drop Mesh Tee',
     subtitleDe: 'Luftiges Mesh für heiße Sessions',
     descriptionDe:
@@ -624,8 +623,7 @@ const DEFS: ProductDef[] = [
     silhouette: 'tee',
     title: 'OG Launch Tee',
     subtitle: 'The very first No Pain, No Gain print',
-    description:
-      'The first tee we ever printed, in 180 gsm cotton with the original hand-drawn logo. Regular fit. Retired to the archive to make room for what came next.',
+    description: 'The first tee we ever printed, in 180 gsm cotton with the original hand-drawn logo. Regular fit. Retired to the archive to make room for what came next.',
     titleDe: 'OG Launch Tee',
     subtitleDe: 'Der allererste No Pain, No Gain Print',
     descriptionDe:
@@ -644,12 +642,10 @@ const DEFS: ProductDef[] = [
     silhouette: 'stringer',
     title: 'Camo Stringer',
     subtitle: 'Olive camo print, 160 gsm',
-    description:
-      'A stringer with an all-over olive camo print on 160 gsm cotton. Thin straps, deep sides, raw edges. No longer produced.',
+    description: 'A stringer with an all-over olive camo print on 160 gsm cotton. Thin straps, deep sides, raw edges. No longer produced.',
     titleDe: 'Camo Stringer',
     subtitleDe: 'Oliv-Camo-Print, 160 g/m²',
-    descriptionDe:
-      'Ein Stringer mit Camo-Print in Oliv auf 160 g/m² Baumwolle. Schmale Träger, tiefe Seiten, offene Kanten. Wird nicht mehr produziert.',
+    descriptionDe: 'Ein Stringer mit Camo-Print in Oliv auf 160 g/m² Baumwolle. Schmale Träger, tiefe Seiten, offene Kanten. Wird nicht mehr produziert.',
     tags: ['stringer', 'tank', 'men'],
     status: 'archived',
     daysAgo: 260,
@@ -757,8 +753,7 @@ const DEFS: ProductDef[] = [
     silhouette: 'cap',
     title: 'Snapback Cap',
     subtitle: 'Embroidered logo, flat brim',
-    description:
-      'A structured six-panel snapback with a raised embroidered logo and a flat brim. Cotton twill, adjustable snap closure, one size fits most. Spot clean only.',
+    description: 'A structured six-panel snapback with a raised embroidered logo and a flat brim. Cotton twill, adjustable snap closure, one size fits most. Spot clean only.',
     titleDe: 'Snapback Cap',
     subtitleDe: 'Gesticktes Logo, flacher Schirm',
     descriptionDe:
@@ -908,8 +903,7 @@ const DEFS: ProductDef[] = [
     silhouette: 'roller',
     title: 'High-Density Foam Roller',
     subtitle: '45 cm, textured surface',
-    description:
-      'A 45 cm foam roller in high-density EVA around a hollow core, with a textured surface for deeper release. Holds its shape under full body weight. Wipe clean.',
+    description: 'A 45 cm foam roller in high-density EVA around a hollow core, with a textured surface for deeper release. Holds its shape under full body weight. Wipe clean.',
     titleDe: 'Faszienrolle High Density',
     subtitleDe: '45 cm, strukturierte Oberfläche',
     descriptionDe:
@@ -944,8 +938,7 @@ const DEFS: ProductDef[] = [
     silhouette: 'band',
     title: 'Pull-Up Assist Bands',
     subtitle: 'Long loop bands, set of three',
-    description:
-      'Three long loop bands for assisted pull-ups and dips, from light to heavy. Natural latex with colour-coded resistance. Rinse with water, store out of the sun.',
+    description: 'Three long loop bands for assisted pull-ups and dips, from light to heavy. Natural latex with colour-coded resistance. Rinse with water, store out of the sun.',
     titleDe: 'Klimmzug-Hilfebänder',
     subtitleDe: 'Lange Loop-Bänder, 3er-Set',
     descriptionDe:

@@ -188,12 +188,7 @@ const SILHOUETTES: Record<Silhouette, Shape[]> = {
     rect('light', 320, 660, 40, 6),
     rect('accent', 305, 745, 190, 18),
   ],
-  bottle: [
-    ring('shade', 400, 230, 50, 40, 12, { yMax: 240 }),
-    rect('shade', 340, 225, 120, 95, 16),
-    rect('main', 300, 310, 200, 560, 70),
-    rect('accent', 300, 520, 200, 20),
-  ],
+  bottle: [ring('shade', 400, 230, 50, 40, 12, { yMax: 240 }), rect('shade', 340, 225, 120, 95, 16), rect('main', 300, 310, 200, 560, 70), rect('accent', 300, 520, 200, 20)],
   belt: [
     ring('main', 400, 520, 280, 170, 60),
     ring('shade', 400, 520, 280, 170, 10),
@@ -217,11 +212,7 @@ const SILHOUETTES: Record<Silhouette, Shape[]> = {
     rect('main', 400, 580, 230, 110, 14),
     rect('accent', 500, 600, 110, 70, 10),
   ],
-  band: [
-    ring('main', 400, 360, 230, 130, 34),
-    ring('shade', 400, 560, 200, 110, 30),
-    ring('accent', 400, 730, 170, 90, 26),
-  ],
+  band: [ring('main', 400, 360, 230, 130, 34), ring('shade', 400, 560, 200, 110, 30), ring('accent', 400, 730, 170, 90, 26)],
   rope: [
     ring('main', 400, 470, 230, 300, 10, { yMax: 620 }),
     rect('shade', 150, 600, 40, 200, 18),
@@ -229,12 +220,7 @@ const SILHOUETTES: Record<Silhouette, Shape[]> = {
     rect('accent', 150, 740, 40, 16),
     rect('accent', 610, 740, 40, 16),
   ],
-  sleeve: [
-    rect('main', 290, 230, 220, 560, 40),
-    ellipse('shade', 400, 235, 105, 28),
-    rect('shade', 290, 500, 220, 12),
-    rect('accent', 290, 720, 220, 18),
-  ],
+  sleeve: [rect('main', 290, 230, 220, 560, 40), ellipse('shade', 400, 235, 105, 28), rect('shade', 290, 500, 220, 12), rect('accent', 290, 720, 220, 18)],
   roller: [
     rect('main', 170, 410, 460, 220),
     ellipse('main', 630, 520, 50, 110),
@@ -245,12 +231,7 @@ const SILHOUETTES: Record<Silhouette, Shape[]> = {
     rect('shade', 460, 410, 14, 220),
     rect('accent', 540, 410, 22, 220),
   ],
-  tub: [
-    rect('shade', 215, 290, 370, 85, 14),
-    rect('main', 230, 370, 340, 470, 28),
-    rect('light', 230, 500, 340, 180),
-    rect('accent', 230, 560, 340, 40),
-  ],
+  tub: [rect('shade', 215, 290, 370, 85, 14), rect('main', 230, 370, 340, 470, 28), rect('light', 230, 500, 340, 180), rect('accent', 230, 560, 340, 40)],
   bar: [
     poly('shade', [140, 420], [175, 440], [140, 460], [175, 480], [140, 500], [175, 520], [140, 540], [175, 560], [175, 420]),
     poly('shade', [660, 420], [625, 440], [660, 460], [625, 480], [660, 500], [625, 520], [660, 540], [625, 560], [625, 420]),
@@ -339,11 +320,7 @@ function verticalExtent(shape: Shape): [number, number] {
   }
 }
 
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
-  Math.round(a[0] + (b[0] - a[0]) * t),
-  Math.round(a[1] + (b[1] - a[1]) * t),
-  Math.round(a[2] + (b[2] - a[2]) * t),
-];
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [Math.round(a[0] + (b[0] - a[0]) * t), Math.round(a[1] + (b[1] - a[1]) * t), Math.round(a[2] + (b[2] - a[2]) * t)];
 const luminance = (c: Rgb) => (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255;
 
 /**

@@ -105,29 +105,163 @@ export function seedSessionId(): string {
 export const CUSTOMER_EMAIL: string = SEED_USERS.find((u) => u.label === 'customer')!.email;
 
 const CUSTOMER_ORDERS: OrderDef[] = [
-  { status: 'delivered', daysAgo: 200, lines: [['NPNG-BELT-LVR-BLK-L', 1], ['NPNG-SLV-KNEE-BLK-L', 1]] },
-  { status: 'delivered', daysAgo: 150, lines: [['NPNG-TEE-IRON-BLK-L', 2], ['NPNG-SHKR-700-RED', 1]] },
+  {
+    status: 'delivered',
+    daysAgo: 200,
+    lines: [
+      ['NPNG-BELT-LVR-BLK-L', 1],
+      ['NPNG-SLV-KNEE-BLK-L', 1],
+    ],
+  },
+  {
+    status: 'delivered',
+    daysAgo: 150,
+    lines: [
+      ['NPNG-TEE-IRON-BLK-L', 2],
+      ['NPNG-SHKR-700-RED', 1],
+    ],
+  },
   { status: 'cancelled', daysAgo: 100, lines: [['NPNG-ZIP-TRCK-RED-L', 1]] },
   { status: 'shipped', daysAgo: 12, lines: [['NPNG-HOOD-IRON-BLK-L', 1]] },
-  { status: 'processing', daysAgo: 6, lines: [['NPNG-WHEY-ISO-CHOC-1KG', 1], ['NPNG-CREA-MONO-UNFL-500G', 1]] },
-  { status: 'paid', daysAgo: 1, fromCheckout: true, lines: [['NPNG-JOG-IRON-BLK-L', 1], ['NPNG-STRP-PRO-BLK', 1]] },
+  {
+    status: 'processing',
+    daysAgo: 6,
+    lines: [
+      ['NPNG-WHEY-ISO-CHOC-1KG', 1],
+      ['NPNG-CREA-MONO-UNFL-500G', 1],
+    ],
+  },
+  {
+    status: 'paid',
+    daysAgo: 1,
+    fromCheckout: true,
+    lines: [
+      ['NPNG-JOG-IRON-BLK-L', 1],
+      ['NPNG-STRP-PRO-BLK', 1],
+    ],
+  },
 ];
 
 const GUEST_ORDERS: OrderDef[] = [
-  { email: 'jonas.weber@example.com', status: 'delivered', daysAgo: 250, lines: [['NPNG-TEE-IRON-BLK-M', 3], ['NPNG-STRP-PRO-BLK', 1]] },
-  { email: 'lena.hoffmann@example.com', status: 'delivered', daysAgo: 210, lines: [['NPNG-TEE-IRON-BNE-S', 1], ['NPNG-LEG-SMLS-BLK-S', 2]] },
-  { email: 'sarah.neumann@example.com', status: 'delivered', daysAgo: 215, lines: [['NPNG-LEG-SMLS-OLV-M', 1], ['NPNG-LEG-SMLS-BLK-M', 1]] },
-  { email: 'paul.richter@example.com', status: 'delivered', daysAgo: 255, lines: [['NPNG-JOG-IRON-BLK-L', 2], ['NPNG-HOOD-IRON-BLK-L', 1]] },
-  { email: 'lukas.meyer@example.com', status: 'delivered', daysAgo: 235, lines: [['NPNG-HOOD-IRON-GRY-M', 1], ['NPNG-TEE-IRON-RED-M', 2]] },
-  { email: 'ahmed.hassan@example.com', status: 'delivered', daysAgo: 265, lines: [['NPNG-SHKR-700-BLK', 2], ['NPNG-WHEY-ISO-CHOC-2KG', 1], ['NPNG-CREA-MONO-UNFL-500G', 2]] },
-  { email: 'florian.baumann@example.com', status: 'delivered', daysAgo: 275, lines: [['NPNG-STRP-PRO-RED', 2], ['NPNG-BELT-LVR-BLK-M', 1]] },
-  { email: 'olivia.harris@example.com', status: 'shipped', daysAgo: 14, lines: [['NPNG-LEG-SMLS-GRY-S', 1], ['NPNG-BRA-FLEX-BLK-S', 1]] },
-  { email: 'robin.graf@example.com', status: 'delivered', daysAgo: 120, lines: [['NPNG-CREA-MONO-UNFL-500G', 3], ['NPNG-WHEY-ISO-VAN-1KG', 1]] },
-  { email: 'marcus.reid@example.com', status: 'processing', daysAgo: 4, lines: [['NPNG-TEE-IRON-BLK-XL', 2], ['NPNG-TEE-CLSC-BLK-XL', 1]] },
+  {
+    email: 'jonas.weber@example.com',
+    status: 'delivered',
+    daysAgo: 250,
+    lines: [
+      ['NPNG-TEE-IRON-BLK-M', 3],
+      ['NPNG-STRP-PRO-BLK', 1],
+    ],
+  },
+  {
+    email: 'lena.hoffmann@example.com',
+    status: 'delivered',
+    daysAgo: 210,
+    lines: [
+      ['NPNG-TEE-IRON-BNE-S', 1],
+      ['NPNG-LEG-SMLS-BLK-S', 2],
+    ],
+  },
+  {
+    email: 'sarah.neumann@example.com',
+    status: 'delivered',
+    daysAgo: 215,
+    lines: [
+      ['NPNG-LEG-SMLS-OLV-M', 1],
+      ['NPNG-LEG-SMLS-BLK-M', 1],
+    ],
+  },
+  {
+    email: 'paul.richter@example.com',
+    status: 'delivered',
+    daysAgo: 255,
+    lines: [
+      ['NPNG-JOG-IRON-BLK-L', 2],
+      ['NPNG-HOOD-IRON-BLK-L', 1],
+    ],
+  },
+  {
+    email: 'lukas.meyer@example.com',
+    status: 'delivered',
+    daysAgo: 235,
+    lines: [
+      ['NPNG-HOOD-IRON-GRY-M', 1],
+      ['NPNG-TEE-IRON-RED-M', 2],
+    ],
+  },
+  {
+    email: 'ahmed.hassan@example.com',
+    status: 'delivered',
+    daysAgo: 265,
+    lines: [
+      ['NPNG-SHKR-700-BLK', 2],
+      ['NPNG-WHEY-ISO-CHOC-2KG', 1],
+      ['NPNG-CREA-MONO-UNFL-500G', 2],
+    ],
+  },
+  {
+    email: 'florian.baumann@example.com',
+    status: 'delivered',
+    daysAgo: 275,
+    lines: [
+      ['NPNG-STRP-PRO-RED', 2],
+      ['NPNG-BELT-LVR-BLK-M', 1],
+    ],
+  },
+  {
+    email: 'olivia.harris@example.com',
+    status: 'shipped',
+    daysAgo: 14,
+    lines: [
+      ['NPNG-LEG-SMLS-GRY-S', 1],
+      ['NPNG-BRA-FLEX-BLK-S', 1],
+    ],
+  },
+  {
+    email: 'robin.graf@example.com',
+    status: 'delivered',
+    daysAgo: 120,
+    lines: [
+      ['NPNG-CREA-MONO-UNFL-500G', 3],
+      ['NPNG-WHEY-ISO-VAN-1KG', 1],
+    ],
+  },
+  {
+    email: 'marcus.reid@example.com',
+    status: 'processing',
+    daysAgo: 4,
+    lines: [
+      ['NPNG-TEE-IRON-BLK-XL', 2],
+      ['NPNG-TEE-CLSC-BLK-XL', 1],
+    ],
+  },
   { email: 'daniel.kim@example.com', status: 'paid', daysAgo: 2, fromCheckout: true, lines: [['NPNG-TEE-CLSC-WHT-M', 1]] },
-  { email: 'leon.schneider@example.com', status: 'delivered', daysAgo: 230, lines: [['NPNG-HOOD-DROP-RED-L', 1], ['NPNG-CAP-SNAP-BLK', 1]] },
-  { email: 'mia.fischer@example.com', status: 'delivered', daysAgo: 145, lines: [['NPNG-TEE-EMPR-BLK-S', 1], ['NPNG-TEE-IRON-BNE-S', 1]] },
-  { email: 'eva.kaiser@example.com', status: 'delivered', daysAgo: 135, lines: [['NPNG-SOCK-CREW-WHT-3942', 1], ['NPNG-WRAP-HD-BLK', 1]] },
+  {
+    email: 'leon.schneider@example.com',
+    status: 'delivered',
+    daysAgo: 230,
+    lines: [
+      ['NPNG-HOOD-DROP-RED-L', 1],
+      ['NPNG-CAP-SNAP-BLK', 1],
+    ],
+  },
+  {
+    email: 'mia.fischer@example.com',
+    status: 'delivered',
+    daysAgo: 145,
+    lines: [
+      ['NPNG-TEE-EMPR-BLK-S', 1],
+      ['NPNG-TEE-IRON-BNE-S', 1],
+    ],
+  },
+  {
+    email: 'eva.kaiser@example.com',
+    status: 'delivered',
+    daysAgo: 135,
+    lines: [
+      ['NPNG-SOCK-CREW-WHT-3942', 1],
+      ['NPNG-WRAP-HD-BLK', 1],
+    ],
+  },
   { email: 'noah.jensen@example.com', status: 'cancelled', daysAgo: 55, lines: [['NPNG-BAG-DFL-BLK', 1]] },
 ];
 
@@ -189,7 +323,4 @@ function build(def: OrderDef, byCustomer: boolean): SeedOrder {
 }
 
 /** All seed orders, oldest first (so order numbers follow the order dates). */
-export const SEED_ORDERS: readonly SeedOrder[] = [
-  ...CUSTOMER_ORDERS.map((d) => build(d, true)),
-  ...GUEST_ORDERS.map((d) => build(d, false)),
-].sort((a, b) => b.daysAgo - a.daysAgo);
+export const SEED_ORDERS: readonly SeedOrder[] = [...CUSTOMER_ORDERS.map((d) => build(d, true)), ...GUEST_ORDERS.map((d) => build(d, false))].sort((a, b) => b.daysAgo - a.daysAgo);

@@ -95,9 +95,13 @@ describe('seed through the HTTP API', () => {
     // Each order goes to the customer's address, one the database's own rules take as German.
     for (const o of detail) expect(o.shipping_address).toEqual({ name: 'Alex Becker', line1: 'Kastanienallee 12', postalCode: '10435', city: 'Berlin', country: 'DE' });
     // Shipped and delivered ones went with DHL: the database made the tracking link from the number.
-    const shipped = await get<{ status: string; tracking_number: string | null; tracking_url: string | null }[]>('/rest/v1/orders?select=status,tracking_number,tracking_url', token);
+    const shipped = await get<{ status: string; tracking_number: string | null; tracking_url: string | null }[]>(
+      '/rest/v1/orders?select=status,tracking_number,tracking_url',
+      token,
+    );
     for (const o of shipped) {
-      if (o.status === 'shipped' || o.status === 'delivered') expect(o.tracking_url).toBe(`https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=${o.tracking_number}`);
+      if (o.status === 'shipped' || o.status === 'delivered')
+        expect(o.tracking_url).toBe(`https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=${o.tracking_number}`);
       else expect([o.tracking_number, o.tracking_url]).toEqual([null, null]);
     }
     for (const o of detail) {

@@ -19,12 +19,7 @@ export interface FileChanges {
  * Runs fn in one transaction under the caller's role (so storage.objects RLS decides) and keeps
  * disk and rows in step: files are written before the commit and deleted again if it fails.
  */
-export async function storageTransaction<T>(
-  db: Database,
-  blobs: BlobStore,
-  claims: Claims,
-  fn: (tx: Queryable, files: FileChanges) => Promise<T>,
-): Promise<T> {
+export async function storageTransaction<T>(db: Database, blobs: BlobStore, claims: Claims, fn: (tx: Queryable, files: FileChanges) => Promise<T>): Promise<T> {
   const written: FileRef[] = [];
   const obsolete: FileRef[] = [];
   const files: FileChanges = {

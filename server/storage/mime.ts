@@ -20,8 +20,7 @@ export function onlyImagesAllowed(allowed: readonly string[] | null): boolean {
   return !!allowed && allowed.length > 0 && allowed.every((t) => baseMimeType(t).startsWith('image/'));
 }
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 const IMAGE_SIGNATURES: Record<string, (bytes: Uint8Array) => boolean> = {

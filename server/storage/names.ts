@@ -11,11 +11,7 @@ export const invalidKey = (name: string) => storageError(400, 'InvalidKey', `Inv
 export function checkObjectName(name: string): string {
   const segments = name.split('/');
   const bad =
-    name === '' ||
-    Buffer.byteLength(name, 'utf8') > MAX_KEY_BYTES ||
-    CONTROL_CHARS.test(name) ||
-    name.includes('\\') ||
-    segments.some((s) => s === '' || s === '.' || s === '..');
+    name === '' || Buffer.byteLength(name, 'utf8') > MAX_KEY_BYTES || CONTROL_CHARS.test(name) || name.includes('\\') || segments.some((s) => s === '' || s === '.' || s === '..');
   if (bad) throw invalidKey(name);
   return name;
 }

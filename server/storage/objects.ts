@@ -147,15 +147,24 @@ export class ObjectStore {
   async list(claims: Claims, bucketId: string, options: ListOptions): Promise<ListEntry[]> {
     const folder = options.prefix === '' || options.prefix.endsWith('/') ? options.prefix : `${options.prefix}/`;
     const pattern = `${escapeLike(folder)}${escapeLike(options.search)}%`;
-    const rows = await asRole(this.db, claims, async (tx) =>
-      (await tx.query<StoredObject>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name like $2 order by name`, [bucketId, pattern])).rows,
+    const rows = await asRole(
+      this.db,
+      claims,
+      async (tx) => (await tx.query<StoredObject>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name like $2 order by name`, [bucketId, pattern])).rows,
     );
     const entries = new Map<string, ListEntry>();
     for (const row of rows) {
       const rest = row.name.slice(folder.length);
       const slash = rest.indexOf('/');
       if (slash === -1) {
-        entries.set(`f:${rest}`, { name: rest, id: row.id, updated_at: row.updated_at, created_at: row.created_at, last_accessed_at: row.last_accessed_at, metadata: row.metadata });
+        entries.set(`f:${rest}`, {
+          name: rest,
+          id: row.id,
+          updated_at: row.updated_at,
+          created_at: row.created_at,
+          last_accessed_at: row.last_accessed_at,
+          metadata: row.metadata,
+        });
       } else {
         const sub = rest.slice(0, slash);
         entries.set(`d:${sub}`, { name: sub, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
@@ -197,7 +206,15 @@ export class ObjectStore {
         .query(
           `insert into storage.objects (id, bucket_id, name, owner, owner_id, version, metadata, user_metadata)
            values ($1, $2, $3, $4::uuid, $4::text, $5, $6::jsonb, $7::jsonb)`,
-          [id, to.bucket, to.name, ownerOf(claims), version, JSON.stringify({ ...source.metadata, lastModified: new Date().toISOString() }), source.user_metadata ? JSON.stringify(source.user_metadata) : null],
+          [
+            id,
+            to.bucket,
+            to.name,
+            ownerOf(claims),
+            version,
+            JSON.stringify({ ...source.metadata, lastModified: new Date().toISOString() }),
+            source.user_metadata ? JSON.stringify(source.user_metadata) : null,
+          ],
         )
         .catch(mapStorageDbError);
     });
@@ -225,7 +242,8 @@ export function parseListOptions(body: unknown): ListOptions {
   const sortBy = (b.sortBy ?? {}) as Record<string, unknown>;
   const column = sortBy.column ?? 'name';
   const order = String(sortBy.order ?? 'asc').toLowerCase();
-  if (!['name', 'created_at', 'updated_at', 'last_accessed_at'].includes(column as string)) throw invalidRequest('sortBy.column must be name, created_at, updated_at or last_accessed_at');
+  if (!['name', 'created_at', 'updated_at', 'last_accessed_at'].includes(column as string))
+    throw invalidRequest('sortBy.column must be name, created_at, updated_at or last_accessed_at');
   if (order !== 'asc' && order !== 'desc') throw invalidRequest('sortBy.order must be asc or desc');
   return { prefix: prefix.replace(/^\/+/, ''), search, limit: limit as number, offset: offset as number, sortBy: { column: column as ListOptions['sortBy']['column'], order } };
 }

@@ -189,7 +189,9 @@ describe('the variant cache', () => {
     const [{ version: oldVersion }] = (await backend.db.query<{ version: string }>(`select version from storage.objects where bucket_id = 'r-images' and name = 'swap.png'`)).rows;
     expect(cacheFiles().some((f) => f.includes(oldVersion))).toBe(true);
 
-    const square = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#e11d2e' } }).png().toBuffer();
+    const square = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#e11d2e' } })
+      .png()
+      .toBuffer();
     expect((await service.storage.from('r-images').update('swap.png', square, { contentType: 'image/png' })).error).toBeNull();
     const after = await render('public/r-images/swap.png?width=100', { 'if-none-match': etagBefore ?? '' });
     expect(after.status).toBe(200);

@@ -19,9 +19,7 @@ const DEFAULT_CACHE_CONTROL = 'no-cache';
  */
 export async function readUploadBody(req: ApiRequest, sizeLimit: number): Promise<UploadBody> {
   const contentType = req.headers['content-type'] ?? '';
-  const body = await req.body(
-    baseMimeType(contentType) === 'multipart/form-data' ? sizeLimit + MULTIPART_OVERHEAD : sizeLimit,
-  );
+  const body = await req.body(baseMimeType(contentType) === 'multipart/form-data' ? sizeLimit + MULTIPART_OVERHEAD : sizeLimit);
   const upload = baseMimeType(contentType) === 'multipart/form-data' ? await fromMultipart(contentType, body) : fromRaw(req, contentType, body);
   if (upload.bytes.byteLength > sizeLimit) throw payloadTooLarge();
   return upload;

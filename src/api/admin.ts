@@ -22,7 +22,11 @@ export const STALE = 'stale';
 const stale = (message: string) => new ApiError('conflict', message, { code: STALE });
 
 /** A search text that is safe inside a PostgREST or-filter: its own wildcards and the filter's syntax are dropped. */
-const searchText = (q: string) => q.replace(/[,()"\\%_*:]/g, ' ').trim().replace(/\s+/g, ' ');
+const searchText = (q: string) =>
+  q
+    .replace(/[,()"\\%_*:]/g, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
 
 // ── Products list ────────────────────────────────────────────────────────────────────────────
 
@@ -227,13 +231,7 @@ export async function createProduct({ input }: { input: ProductInput }): Promise
  * stops with a `stale` conflict instead of erasing their work.
  */
 export async function updateProduct({ id, input, expectedUpdatedAt }: { id: string; input: ProductInput; expectedUpdatedAt: string }): Promise<{ id: string; updatedAt: string }> {
-  const { data, error } = await supabase()
-    .from('products')
-    .update(productColumns(input))
-    .eq('id', id)
-    .eq('updated_at', expectedUpdatedAt)
-    .select('id,updated_at')
-    .maybeSingle();
+  const { data, error } = await supabase().from('products').update(productColumns(input)).eq('id', id).eq('updated_at', expectedUpdatedAt).select('id,updated_at').maybeSingle();
   if (error) throw productError(error);
   if (!data) throw stale('This product was changed somewhere else since you opened it.');
   return { id: data.id, updatedAt: data.updated_at };
@@ -267,7 +265,7 @@ let storage: StorageClient | undefined;
 /** supabase-js's storage client, built here so only the admin's chunk carries it (ADR 0010). */
 function storageClient(): StorageClient {
   storage ??= new StorageClient(`${SUPABASE_URL.replace(/\/$/, '')}/storage/v1`, { apikey: SUPABASE_ANON_KEY }, async (input, init) => {
-        const headers = new Headers(init?.headers);
+    const headers = new Headers(init?.headers);
     headers.set('Authorization', `Bearer ${await supabase().accessToken()}`);
     return fetch(input, { ...init, headers });
   });
@@ -403,9 +401,7 @@ type AdminRefundRow = {
 const REFUND_COLUMNS = 'id,order_id,kind,amount,currency,lines,reason,status,failure,attempts,created_at';
 
 const refundLinesFrom = (value: unknown): RefundLine[] =>
-  Array.isArray(value)
-    ? value.flatMap((l) => (typeof l?.itemId === 'string' && Number.isInteger(l?.qty) ? [{ itemId: l.itemId as string, qty: l.qty as number }] : []))
-    : [];
+  Array.isArray(value) ? value.flatMap((l) => (typeof l?.itemId === 'string' && Number.isInteger(l?.qty) ? [{ itemId: l.itemId as string, qty: l.qty as number }] : [])) : [];
 const refundFrom = (row: AdminRefundRow): AdminRefund => ({
   id: row.id,
   orderId: row.order_id,
@@ -433,7 +429,17 @@ type AdminOrderDetailRow = AdminOrderListRow & {
   shipped_at: string | null;
   vat_rate_basis_points: number | null;
   vat_amount: number | null;
-  order_items: { id: string; title: string; sku: string | null; size: string | null; color: string | null; qty: number; unit_price: number; line_total: number; image: string | null }[];
+  order_items: {
+    id: string;
+    title: string;
+    sku: string | null;
+    size: string | null;
+    color: string | null;
+    qty: number;
+    unit_price: number;
+    line_total: number;
+    image: string | null;
+  }[];
   refunds: AdminRefundRow[];
 };
 const ORDER_DETAIL_COLUMNS =
@@ -444,7 +450,14 @@ const timelineFrom = (value: unknown): TimelineEvent[] =>
   Array.isArray(value)
     ? value.flatMap((e) =>
         typeof e?.kind === 'string' && typeof e?.at === 'string'
-          ? [{ kind: e.kind as string, at: e.at as string, data: typeof e.data === 'object' && e.data !== null ? (e.data as Record<string, unknown>) : {}, actor: typeof e.actor === 'string' ? e.actor : null }]
+          ? [
+              {
+                kind: e.kind as string,
+                at: e.at as string,
+                data: typeof e.data === 'object' && e.data !== null ? (e.data as Record<string, unknown>) : {},
+                actor: typeof e.actor === 'string' ? e.actor : null,
+              },
+            ]
           : [],
       )
     : [];
@@ -553,7 +566,6 @@ const refundFromFunction = (value: Record<string, unknown>): AdminRefund =>
     attempts: Number(value.attempts ?? 0),
     created_at: String(value.createdAt ?? ''),
   });
-
 
 /**
  * refund-order: a new refund ({orderId, lines, reason, cancel}) or Retry of a failed one

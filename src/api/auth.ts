@@ -18,7 +18,12 @@ export class WeakPasswordError extends ApiError {
 function jwtClaims(token: string): Record<string, unknown> {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const claims: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))));
     return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : {};
   } catch {

@@ -7,7 +7,19 @@ export { isAuthWeakPasswordError } from '@supabase/supabase-js';
  * storefront ships (~22 KB gzip), so src/api/client.ts loads this module only once something
  * needs it: a stored session, a session arriving in the URL, or a sign-in (ADR 0017).
  */
-export function createAuthClient({ url, anonKey, storageKey, headers, fetch }: { url: string; anonKey: string; storageKey: string; headers: Record<string, string>; fetch: typeof globalThis.fetch }): InstanceType<typeof AuthClient> {
+export function createAuthClient({
+  url,
+  anonKey,
+  storageKey,
+  headers,
+  fetch,
+}: {
+  url: string;
+  anonKey: string;
+  storageKey: string;
+  headers: Record<string, string>;
+  fetch: typeof globalThis.fetch;
+}): InstanceType<typeof AuthClient> {
   return new AuthClient({
     url,
     headers: { ...headers, Authorization: `Bearer ${anonKey}`, apikey: anonKey },
@@ -28,7 +40,19 @@ export function createAuthClient({ url, anonKey, storageKey, headers, fetch }: {
  * An auth client whose session lives in memory only: signing in with it checks the password and
  * yields a fresh token without replacing the app's stored session (src/api/privacy.ts).
  */
-export function createMemoryAuthClient({ url, anonKey, storageKey, headers, fetch }: { url: string; anonKey: string; storageKey: string; headers: Record<string, string>; fetch: typeof globalThis.fetch }): InstanceType<typeof AuthClient> {
+export function createMemoryAuthClient({
+  url,
+  anonKey,
+  storageKey,
+  headers,
+  fetch,
+}: {
+  url: string;
+  anonKey: string;
+  storageKey: string;
+  headers: Record<string, string>;
+  fetch: typeof globalThis.fetch;
+}): InstanceType<typeof AuthClient> {
   return new AuthClient({
     url,
     headers: { ...headers, Authorization: `Bearer ${anonKey}`, apikey: anonKey },

@@ -26,7 +26,6 @@ export async function fetchShippingRates(currency: string): Promise<ShippingRate
     .map((row) => ({ region: row.region, standardRate: row.standard_rate, expressRate: row.express_rate, freeFrom: row.free_from, vatRateBasisPoints: vatRateOf(row.region) }));
 }
 
-
 const STOCK_CODES = new Set<StockRefusalCode>(['sold_out', 'insufficient_stock', 'unavailable']);
 
 const ADDRESS_ERROR_FIELDS = new Set<string>([...ADDRESS_FIELDS, 'address']);
@@ -36,9 +35,7 @@ function addressErrorsOf(fields: unknown): AddressFieldError[] {
   if (!Array.isArray(fields)) return [];
   return fields.flatMap((entry) => {
     const { field, message } = (entry ?? {}) as { field?: unknown; message?: unknown };
-    return typeof field === 'string' && ADDRESS_ERROR_FIELDS.has(field) && typeof message === 'string' && message
-      ? [{ field: field as AddressFieldError['field'], message }]
-      : [];
+    return typeof field === 'string' && ADDRESS_ERROR_FIELDS.has(field) && typeof message === 'string' && message ? [{ field: field as AddressFieldError['field'], message }] : [];
   });
 }
 

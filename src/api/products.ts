@@ -33,7 +33,9 @@ const sizeRank = (size: string | null) => {
 
 /** Rows as the views want them: variants by size, images primary first. */
 function normalize<P extends ProductSummary>(row: P): P {
-  const variants = (row.variants ?? []).filter((v: Variant & { archived_at?: string | null }) => !v.archived_at).sort((a: Variant, b: Variant) => sizeRank(a.size) - sizeRank(b.size));
+  const variants = (row.variants ?? [])
+    .filter((v: Variant & { archived_at?: string | null }) => !v.archived_at)
+    .sort((a: Variant, b: Variant) => sizeRank(a.size) - sizeRank(b.size));
   const media = [...(row.media ?? [])].sort((a: Media, b: Media) => Number(b.is_primary) - Number(a.is_primary) || a.sort_order - b.sort_order);
   return { ...row, tags: row.tags ?? [], variants, media };
 }

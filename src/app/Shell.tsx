@@ -26,7 +26,9 @@ import { useOpenedOnce } from '../ui/useOpenedOnce';
 const CartDrawer = lazyFeature('cart', () => import('../features/cart/CartDrawerContainer'));
 const Toaster = lazyFeature('toasts', () => import('../features/toasts/ToasterContainer'));
 /** The side menu's dialog code loads when the menu button is first pointed at, focused or pressed. */
-const { Component: MobileMenuView, preload: preloadMobileMenu } = lazyWithPreload<MobileMenuViewProps>(() => import('./shell/MobileMenuView').then((m) => ({ default: m.MobileMenuView })));
+const { Component: MobileMenuView, preload: preloadMobileMenu } = lazyWithPreload<MobileMenuViewProps>(() =>
+  import('./shell/MobileMenuView').then((m) => ({ default: m.MobileMenuView })),
+);
 /** The search dialog and its texts load together, when the Search button is first pointed at, focused or pressed. */
 const { Component: SearchDialog, preload: preloadSearch } = lazyWithPreload<SearchDialogContainerProps>(() =>
   Promise.all([import('../features/search/SearchDialogContainer'), loadFeatureCatalog('search')]).then(([m]) => m),

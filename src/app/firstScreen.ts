@@ -8,7 +8,10 @@ export const FIRST_SCREEN_ELEMENT_ID = 'npng-first-screen';
  * (a product title with `</script>`) can end the element early; U+2028/2029 for old parsers.
  */
 export function serializeFirstScreen(value: FirstScreen): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The first screen embedded in the page, or undefined (a plain SPA page, or unreadable data). */

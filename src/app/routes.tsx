@@ -48,12 +48,20 @@ const LANDING_PAGES: { pattern: RegExp; screen: { preload: () => void }; data?: 
   {
     pattern: /^\/shop\/?$/,
     screen: Shop,
-    data: (_, search, locale) => preloadFirstImage(prefetchShopPage(parseShopQuery(search), locale).then((page) => page.products[0]?.media ?? []), IMAGE_DISPLAYS.shopCard),
+    data: (_, search, locale) =>
+      preloadFirstImage(
+        prefetchShopPage(parseShopQuery(search), locale).then((page) => page.products[0]?.media ?? []),
+        IMAGE_DISPLAYS.shopCard,
+      ),
   },
   {
     pattern: /^\/shop\/([^/]+)\/?$/,
     screen: Product,
-    data: ([, slug]) => preloadFirstImage(prefetchProduct(slug).then((product) => product.media), IMAGE_DISPLAYS.galleryMain),
+    data: ([, slug]) =>
+      preloadFirstImage(
+        prefetchProduct(slug).then((product) => product.media),
+        IMAGE_DISPLAYS.galleryMain,
+      ),
   },
   { pattern: /^\/collections\/?$/, screen: Collections },
   { pattern: /^\/cart\/?$/, screen: Cart },

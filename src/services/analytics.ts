@@ -49,7 +49,10 @@ function record(entry: AnalyticsEvent): void {
 const euros = (cents: number) => Math.round(cents) / 100;
 
 /** A product as an analytics item; with a variant, that variant's SKU, size/colour and price. */
-export function toItem(product: Pick<ProductSummary, 'id' | 'title' | 'category' | 'currency' | 'variants'>, extra: { variant?: Variant | null; quantity?: number; index?: number; list?: ItemList } = {}): AnalyticsItem {
+export function toItem(
+  product: Pick<ProductSummary, 'id' | 'title' | 'category' | 'currency' | 'variants'>,
+  extra: { variant?: Variant | null; quantity?: number; index?: number; list?: ItemList } = {},
+): AnalyticsItem {
   const { variant, quantity, index, list } = extra;
   const price = variant ? variant.price : lowestPrice(product)?.price;
   const item: AnalyticsItem = { item_id: variant?.sku ?? product.id, item_name: product.title, item_category: product.category, currency: product.currency };

@@ -8,7 +8,17 @@ export type BadgeProps = {
   children: ReactNode;
 };
 
-const base = css({ display: 'inline-flex', alignItems: 'center', px: '2.5', py: '0.5', borderRadius: 'full', fontSize: 'xs', fontWeight: 'bold', letterSpacing: 'wide', whiteSpace: 'nowrap' });
+const base = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  px: '2.5',
+  py: '0.5',
+  borderRadius: 'full',
+  fontSize: 'xs',
+  fontWeight: 'bold',
+  letterSpacing: 'wide',
+  whiteSpace: 'nowrap',
+});
 
 /** Dark text on the tone's light colour (≥ 4.5:1 for each, docs/adr/0009-design-tokens.md). */
 const TONES: Record<BadgeTone, string> = {

@@ -41,7 +41,18 @@ export default function DrawerPanel({ open, onOpenChange, title, closeLabel, chi
               outline: 'none',
             })}
           >
-            <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', px: '5', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>
+            <div
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: '3',
+                px: '5',
+                py: '4',
+                borderBottomWidth: '1px',
+                borderColor: 'border',
+              })}
+            >
               <Dialog.Title className={css({ textStyle: 'heading', fontSize: 'xl', lineHeight: '1.2' })}>{title}</Dialog.Title>
               <Dialog.CloseTrigger className={button({ variant: 'ghost', size: 'icon' })} aria-label={closeLabel}>
                 <CloseIcon />

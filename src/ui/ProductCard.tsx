@@ -52,14 +52,32 @@ export function ProductCard({ product, onAdd, onSelect, eager = false, priority 
           />
         )}
         {soldOut && (
-          <span className={css({ position: 'absolute', top: '2', left: '2', bg: 'bg', color: 'fg', fontSize: 'xs', fontWeight: 'bold', textTransform: 'uppercase', px: '2', py: '1', borderRadius: 'sm' })}>
+          <span
+            className={css({
+              position: 'absolute',
+              top: '2',
+              left: '2',
+              bg: 'bg',
+              color: 'fg',
+              fontSize: 'xs',
+              fontWeight: 'bold',
+              textTransform: 'uppercase',
+              px: '2',
+              py: '1',
+              borderRadius: 'sm',
+            })}
+          >
             <Trans>Sold out</Trans>
           </span>
         )}
       </Link>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', p: { base: '3', sm: '4' }, flex: '1' })}>
         <Heading id={titleId} className={css({ fontWeight: 'bold', fontSize: 'md', lineHeight: '1.3' })}>
-          <Link href={href} onClick={onSelect} className={css({ _hover: { color: 'accent.text' }, _focusVisible: { outline: '3px solid token(colors.focus)', outlineOffset: '2px' } })}>
+          <Link
+            href={href}
+            onClick={onSelect}
+            className={css({ _hover: { color: 'accent.text' }, _focusVisible: { outline: '3px solid token(colors.focus)', outlineOffset: '2px' } })}
+          >
             {title}
           </Link>
         </Heading>

@@ -152,7 +152,8 @@ export function responsiveImage(source: ImageSource | string, display: ImageDisp
   const image = typeof source === 'string' ? { url: source } : source;
   const { aspect } = display;
   const widths = transforms && parsePublicObjectUrl(image.url) ? candidateWidths(display, image) : [];
-  const box = (width: number) => (aspect ? { width, height: heightFor(width, aspect) } : known(image.width) && known(image.height) ? { width: image.width, height: image.height } : {});
+  const box = (width: number) =>
+    aspect ? { width, height: heightFor(width, aspect) } : known(image.width) && known(image.height) ? { width: image.width, height: image.height } : {};
   if (widths.length === 0) return { src: image.url, ...box(known(image.width) ? image.width : display.maxWidth) };
   const url = (width: number) => renderUrl(image.url, aspect ? { width, height: heightFor(width, aspect), resize: 'cover' } : { width }) as string;
   // For browsers without srcset: the candidate that covers the widest layout at 1x.

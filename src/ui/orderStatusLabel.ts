@@ -13,5 +13,4 @@ const STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
 };
 
 /** An order's status in the shopper's language; a status the shop doesn't know is shown capitalised (SPEC §4). */
-export const orderStatusLabel = (i18n: I18n, status: string) =>
-  Object.hasOwn(STATUS_LABELS, status) ? i18n._(STATUS_LABELS[status as OrderStatus]) : capitalise(status);
+export const orderStatusLabel = (i18n: I18n, status: string) => (Object.hasOwn(STATUS_LABELS, status) ? i18n._(STATUS_LABELS[status as OrderStatus]) : capitalise(status));

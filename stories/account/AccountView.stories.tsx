@@ -5,9 +5,7 @@ import { NewsletterFormView } from '../../src/features/newsletter/NewsletterForm
 import { ACCOUNT_EMAIL, EMPTY_PROFILE_FORM, PROFILE } from '../fixtures/auth';
 import { inGerman } from '../support';
 
-const newsletter = (
-  <NewsletterFormView variant="account" status="idle" email="" consent={false} onEmailChange={fn()} onConsentChange={fn()} onSubmit={fn()} />
-);
+const newsletter = <NewsletterFormView variant="account" status="idle" email="" consent={false} onEmailChange={fn()} onConsentChange={fn()} onSubmit={fn()} />;
 
 /** Every state of machines/profileMachine.ts as the /account screen shows it. */
 const meta: Meta<typeof AccountView> = {

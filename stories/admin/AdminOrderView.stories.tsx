@@ -259,7 +259,6 @@ export const Phone: Story = {
   },
 };
 
-
 const ship = (overrides: Partial<ShipDialogState> = {}): ShipDialogState => ({
   state: 'editing',
   values: { carrier: '', trackingNumber: '' },
@@ -393,7 +392,10 @@ export const RefundDialogProviderFailed: Story = {
 };
 /** Refused by the database: someone refunded those lines meanwhile. */
 export const RefundDialogRefused: Story = {
-  args: { step: 'refunding', refund: refund({ state: 'failed', lines: chosen, amount: 3499, reason: 'x', failure: { code: 'over_refund', message: 'Only 0 left', refund: null } }) },
+  args: {
+    step: 'refunding',
+    refund: refund({ state: 'failed', lines: chosen, amount: 3499, reason: 'x', failure: { code: 'over_refund', message: 'Only 0 left', refund: null } }),
+  },
   play: async () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Refund from NPNG-100012' }));
     await expect(dialog.getByRole('alert')).toHaveTextContent('That is more than is left to refund.');

@@ -8,7 +8,16 @@ import { inGerman } from '../support';
 const meta: Meta<typeof AdminOrdersView> = {
   title: 'Admin/Orders',
   component: AdminOrdersView,
-  args: { status: 'loaded', query: { status: 'all', page: 1 }, rows: ORDER_ROWS, total: ORDER_ROWS.length, onStatusChange: fn(), onRetry: fn(), autoRefunds: [], autoRefundsError: null },
+  args: {
+    status: 'loaded',
+    query: { status: 'all', page: 1 },
+    rows: ORDER_ROWS,
+    total: ORDER_ROWS.length,
+    onStatusChange: fn(),
+    onRetry: fn(),
+    autoRefunds: [],
+    autoRefundsError: null,
+  },
   parameters: { path: '/admin/orders' },
 };
 export default meta;
@@ -18,8 +27,7 @@ const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, 
 /** A cell's text as laid out (its blocks apart: a title above its size and colour). */
 const cellText = (element: Element) => (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
 /** Each body row as read: number, customer, total, status, date. */
-const tableRows = (canvasElement: HTMLElement) =>
-  [...canvasElement.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('th, td')].map(cellText));
+const tableRows = (canvasElement: HTMLElement) => [...canvasElement.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('th, td')].map(cellText));
 
 export const Loading: Story = {
   args: { status: 'loading', rows: [], total: 0 },

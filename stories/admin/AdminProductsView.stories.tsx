@@ -251,14 +251,16 @@ export const StockMarks: Story = {
 
 /** 360 px: the table scrolls sideways inside its labelled, focusable region; the page does not. */
 /** The table scrolls inside its labelled region; the page itself never scrolls sideways. */
-const scrollsInsideRegion = (regionName: string) => async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-  const region = within(canvasElement).getByRole('region', { name: regionName });
-  await expect(window.innerWidth).toBeLessThanOrEqual(360);
-  await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-  region.focus();
-  await expect(region).toHaveFocus();
-};
+const scrollsInsideRegion =
+  (regionName: string) =>
+  async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const region = within(canvasElement).getByRole('region', { name: regionName });
+    await expect(window.innerWidth).toBeLessThanOrEqual(360);
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    region.focus();
+    await expect(region).toHaveFocus();
+  };
 
 export const Phone: Story = {
   globals: { viewport: { value: 'mobile1' } },

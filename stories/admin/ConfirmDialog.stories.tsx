@@ -53,7 +53,13 @@ export const FocusStaysInside: Story = {
 
 /** The confirmed action is running: nothing can be pressed twice, and Escape does not cancel it. */
 export const Busy: Story = {
-  args: { busy: true, title: 'Cancel order NPNG-100008?', description: 'The stock goes back and the customer sees "Cancelled".', confirmLabel: 'Cancel order', cancelLabel: 'Keep order' },
+  args: {
+    busy: true,
+    title: 'Cancel order NPNG-100008?',
+    description: 'The stock goes back and the customer sees "Cancelled".',
+    confirmLabel: 'Cancel order',
+    cancelLabel: 'Keep order',
+  },
   play: async ({ args }) => {
     const dialog = await body().findByRole('alertdialog', { name: 'Cancel order NPNG-100008?' });
     await expect(within(dialog).getByRole('button', { name: 'Keep order' })).toBeDisabled();

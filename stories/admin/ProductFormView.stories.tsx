@@ -439,7 +439,15 @@ export const HtmlInFields: Story = {
  * region is reachable by keyboard. (Its visually hidden labels must not stretch the page either.)
  */
 export const Phone: Story = {
-  args: { ...EDIT, images: IMAGES_TO_UPLOAD, status: 'failed', step: 'images', failure: 'Failed to fetch', uploaded: ['n1'], errors: { 'variants.v2.price': { kind: 'pricePositive' } } },
+  args: {
+    ...EDIT,
+    images: IMAGES_TO_UPLOAD,
+    status: 'failed',
+    step: 'images',
+    failure: 'Failed to fetch',
+    uploaded: ['n1'],
+    errors: { 'variants.v2.price': { kind: 'pricePositive' } },
+  },
   globals: { viewport: { value: 'mobile1' } },
   parameters: { viewport: { defaultViewport: 'mobile1' } },
   play: async ({ canvasElement }) => {
@@ -450,7 +458,11 @@ export const Phone: Story = {
     await expect(table).toHaveAttribute('tabindex', '0');
     await expect(table.scrollWidth).toBeGreaterThan(table.clientWidth);
     await expect(page.getByText('Scroll sideways to see every column.')).toBeVisible();
-    for (const button of [page.getByRole('button', { name: 'Update Product' }), page.getByRole('button', { name: 'Remove image 4' }), page.getByRole('button', { name: 'Retry' })]) {
+    for (const button of [
+      page.getByRole('button', { name: 'Update Product' }),
+      page.getByRole('button', { name: 'Remove image 4' }),
+      page.getByRole('button', { name: 'Retry' }),
+    ]) {
       await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
     }
   },

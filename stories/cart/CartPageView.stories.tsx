@@ -178,9 +178,7 @@ export const RefusedLineDe = inGerman({
   args: RefusedLine.args,
   play: async ({ canvasElement }) => {
     const summary = summaryIn(canvasElement, 'Bestellübersicht');
-    await expect(summary.getByRole('alert')).toHaveTextContent(
-      'Von No Pain Steel Bottle 750 ml ist nur noch 1 Stück da. Verringere die Menge, um zur Kasse zu gehen.',
-    );
+    await expect(summary.getByRole('alert')).toHaveTextContent('Von No Pain Steel Bottle 750 ml ist nur noch 1 Stück da. Verringere die Menge, um zur Kasse zu gehen.');
     await expect(summary.getByRole('button', { name: 'Zur Kasse' })).toBeEnabled();
   },
 } satisfies Story);

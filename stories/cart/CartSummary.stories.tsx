@@ -244,4 +244,3 @@ export const BusyDe = inGerman({
     await expect(summary.getByRole('combobox', { name: 'Lieferung nach' })).toBeDisabled();
   },
 } satisfies Story);
-

@@ -75,15 +75,9 @@ export const UnknownDe = inGerman({
     await expect(canvas.getByRole('button', { name: 'Zur Kasse' })).toBeEnabled();
   },
 } satisfies Story);
-export const NetworkDe = failingDe(
-  Network,
-  'Wir konnten die Kasse nicht erreichen. Prüfe Deine Verbindung und versuch es noch einmal – Dein Warenkorb bleibt unverändert.',
-);
+export const NetworkDe = failingDe(Network, 'Wir konnten die Kasse nicht erreichen. Prüfe Deine Verbindung und versuch es noch einmal – Dein Warenkorb bleibt unverändert.');
 export const SoldOutDe = failingDe(SoldOut, 'Beast Training Shorts ist ausverkauft. Entferne den Artikel aus Deinem Warenkorb, um zur Kasse zu gehen.');
 export const OnlyOneLeftDe = failingDe(OnlyOneLeft, 'Von No Pain Steel Bottle 750 ml ist nur noch 1 Stück da. Verringere die Menge, um zur Kasse zu gehen.');
 export const OnlyThreeLeftDe = failingDe(OnlyThreeLeft, 'Von No Pain Steel Bottle 750 ml sind nur noch 3 Stück da. Verringere die Menge, um zur Kasse zu gehen.');
-export const UnavailableDe = failingDe(
-  Unavailable,
-  'Grind Mode Oversized Tee ist nicht mehr erhältlich. Entferne den Artikel aus Deinem Warenkorb, um zur Kasse zu gehen.',
-);
+export const UnavailableDe = failingDe(Unavailable, 'Grind Mode Oversized Tee ist nicht mehr erhältlich. Entferne den Artikel aus Deinem Warenkorb, um zur Kasse zu gehen.');
 export const UnnamedLineDe = failingDe(UnnamedLine, 'Ein Artikel ist ausverkauft. Entferne den Artikel aus Deinem Warenkorb, um zur Kasse zu gehen.');

@@ -8,7 +8,18 @@ import { ADDRESSES, CHECKOUT_FAILURES, quoteFor } from '../fixtures/orders';
 import { inGerman } from '../support';
 
 /** A supplement's line: its flavour is its variant. */
-const whey: CartItem = { id: 'line-v-whey', productId: 'p-whey', variantId: 'v-whey', title: 'Grind Whey 1 kg', price: 3499, image: null, size: null, color: 'Chocolate', qty: 2, currency: 'EUR' };
+const whey: CartItem = {
+  id: 'line-v-whey',
+  productId: 'p-whey',
+  variantId: 'v-whey',
+  title: 'Grind Whey 1 kg',
+  price: 3499,
+  image: null,
+  size: null,
+  color: 'Chocolate',
+  qty: 2,
+  currency: 'EUR',
+};
 const lines = [teeM, shorts, whey];
 const subtotal = subtotalOf(lines);
 const PREFILLED: AddressDraft = { ...EMPTY_ADDRESS, ...ADDRESSES.DE };
@@ -63,7 +74,11 @@ export const EmptyAddress: Story = {
     await expect(order.getByText('Not entered yet')).toBeVisible();
     // The links, then the button with nothing in between.
     const legal = order.getByTestId('review-legal');
-    await expect(within(legal).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/terms', '/withdrawal', '/privacy']);
+    await expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/terms', '/withdrawal', '/privacy']);
     await expect(legal.nextElementSibling).toBe(order.getByRole('button', { name: 'Place order and pay' }));
     await userEvent.type(page.getByRole('textbox', { name: 'City' }), 'K');
     await expect(args.onAddressChange).toHaveBeenCalledWith('city', 'K');
@@ -81,7 +96,11 @@ export const EmptyAddressInGerman: Story = inGerman({
     const order = orderIn(canvasElement, 'Deine Bestellung');
     await expect(order.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeVisible();
     await expect(order.getByText('Geschmack: Schokolade', { exact: false })).toBeVisible();
-    await expect(within(order.getByTestId('review-legal')).getAllByRole('link').map((link) => link.textContent)).toEqual(['AGB', 'Widerrufsbelehrung', 'Datenschutzerklärung']);
+    await expect(
+      within(order.getByTestId('review-legal'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['AGB', 'Widerrufsbelehrung', 'Datenschutzerklärung']);
   },
 });
 
@@ -105,7 +124,11 @@ export const Prefilled: Story = {
 
 /** The EU region: the shopper picks one of its countries. */
 export const PrefilledEu: Story = {
-  args: { region: 'EU', quote: quoteFor('EU', subtotal), address: { ...EMPTY_ADDRESS, name: 'Anna Gruber', line1: 'Mariahilfer Straße 1', postalCode: '1060', city: 'Wien', country: 'AT' } },
+  args: {
+    region: 'EU',
+    quote: quoteFor('EU', subtotal),
+    address: { ...EMPTY_ADDRESS, name: 'Anna Gruber', line1: 'Mariahilfer Straße 1', postalCode: '1060', city: 'Wien', country: 'AT' },
+  },
   play: async ({ canvasElement }) => {
     const country = within(canvasElement).getByRole('combobox', { name: 'Country' });
     await expect(country).toHaveDisplayValue('Austria');

@@ -54,9 +54,7 @@ export const AllStatuses: Story = {
   play: async ({ canvasElement }) => {
     const items = within(canvasElement).getAllByRole('listitem');
     await expect(items.map((item) => item.textContent)).toEqual(['Pending', 'Paid', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Refunded', 'On hold']);
-    const background = Object.fromEntries(
-      ORDER_STATUSES.map((status, i) => [status, getComputedStyle(items[i].firstElementChild as HTMLElement).backgroundColor]),
-    );
+    const background = Object.fromEntries(ORDER_STATUSES.map((status, i) => [status, getComputedStyle(items[i].firstElementChild as HTMLElement).backgroundColor]));
     const toned = [background.processing, background.shipped, background.delivered, background.cancelled];
     await expect(new Set([...toned, background.paid]).size).toBe(5);
     for (const status of ['pending', 'refunded', 'on_hold'] as const) await expect(background[status]).toBe(background.paid);

@@ -6,9 +6,7 @@ import { ReviewForm } from '../../src/features/product/ReviewForm';
 import { HOODIE, IRON_TEE, LIFTING_STRAPS, NO_RATING, RATING, REVIEWS, SEAMLESS_LEGGINGS, SHAKER, WHEY } from '../fixtures/products';
 import { inGerman } from '../support';
 
-const signInForm = (
-  <ReviewForm status="signInRequired" draft={EMPTY_DRAFT} onRating={() => {}} onChange={() => {}} onSubmit={() => {}} onRetry={() => {}} />
-);
+const signInForm = <ReviewForm status="signInRequired" draft={EMPTY_DRAFT} onRating={() => {}} onChange={() => {}} onSubmit={() => {}} onRetry={() => {}} />;
 
 const meta: Meta<typeof ProductView> = {
   title: 'Product/ProductView',
@@ -163,7 +161,11 @@ export const ReviewsLoaded: Story = {
   play: async ({ canvasElement }: Ctx) => {
     const canvas = within(canvasElement);
     const list = canvas.getByRole('list', { name: 'Customer reviews' });
-    await expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(REVIEWS.map((r) => r.title));
+    await expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(REVIEWS.map((r) => r.title));
     await expect(within(list).getByText(/November 2, 2026/)).toBeVisible();
     await expect(canvas.getAllByText('4.5 out of 5 · 3 reviews')).toHaveLength(2);
   },

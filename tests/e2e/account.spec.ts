@@ -2,7 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { API_URL, createConfirmedUser, expectNoSeriousA11yViolations, open, serviceSelect, signIn } from './support';
 
 /** The profile form: the one form on /account with the Full Name field. */
-const profileForm = (page: Page) => page.getByRole('main').locator('form').filter({ has: page.getByLabel('Full Name') });
+const profileForm = (page: Page) =>
+  page
+    .getByRole('main')
+    .locator('form')
+    .filter({ has: page.getByLabel('Full Name') });
 
 // /orders (same rule) is built by the orders issue; its journey belongs there.
 test('signed out, /account redirects to /auth', async ({ page }) => {

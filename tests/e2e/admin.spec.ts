@@ -1,18 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  asAdmin,
-  backdate,
-  bucketFiles,
-  makeProduct,
-  pngFile,
-  productBySlug,
-  serviceGet,
-  serviceInsert,
-  test,
-  uid,
-  type UploadFile,
-  watchDialogs,
-} from './admin';
+import { asAdmin, backdate, bucketFiles, makeProduct, pngFile, productBySlug, serviceGet, serviceInsert, test, uid, type UploadFile, watchDialogs } from './admin';
 import { guestPurchase, inventoryOf, money } from './purchase';
 import { ADMIN, createConfirmedUser, CUSTOMER, expectNoSeriousA11yViolations, german, open, openAccountMenu, signIn } from './support';
 
@@ -81,7 +68,10 @@ async function openList(page: Page, q: string) {
   await expect(main(page).getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await expect(main(page).getByText('Loading products...')).toHaveCount(0);
 }
-const productRow = (page: Page, slug: string) => main(page).getByRole('row').filter({ has: page.locator('code', { hasText: new RegExp(`^${slug}$`) }) });
+const productRow = (page: Page, slug: string) =>
+  main(page)
+    .getByRole('row')
+    .filter({ has: page.locator('code', { hasText: new RegExp(`^${slug}$`) }) });
 
 test.describe('the catalogue: create, find in the shop, edit, publish, feature', () => {
   asAdmin();
@@ -156,7 +146,10 @@ test.describe('the catalogue: create, find in the shop, edit, publish, feature',
     const thumbs = main(page).getByRole('list', { name: 'Product images' }).getByRole('button');
     await expect(thumbs).toHaveCount(2);
     // The shop asks Storage's image transformations for the size it shows (src/ui/images.ts).
-    const shown = (url: string) => main(page).locator(`img[srcset*="${new URL(url).pathname.replace('/storage/v1/object/public/', '/storage/v1/render/image/public/')}?"]`).first();
+    const shown = (url: string) =>
+      main(page)
+        .locator(`img[srcset*="${new URL(url).pathname.replace('/storage/v1/object/public/', '/storage/v1/render/image/public/')}?"]`)
+        .first();
     await expect(shown(media[0].url)).toBeVisible();
     await thumbs.nth(1).click();
     await expect(shown(media[1].url)).toBeVisible();
@@ -226,7 +219,9 @@ test.describe('the catalogue: create, find in the shop, edit, publish, feature',
     await expect(main(page).getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
 
     await openList(page, id);
-    await productRow(page, slug).getByRole('button', { name: `Publish ${title}` }).click();
+    await productRow(page, slug)
+      .getByRole('button', { name: `Publish ${title}` })
+      .click();
     await expect(toast(page, 'Status updated')).toBeVisible();
     await expect(productRow(page, slug)).toContainText('Published');
     await open(page, `/shop/${slug}`);
@@ -245,7 +240,9 @@ test.describe('the catalogue: create, find in the shop, edit, publish, feature',
 
     // Off again, so the featured lists other journeys check are as the seed made them.
     await openList(page, id);
-    await productRow(page, slug).getByRole('switch', { name: `Featured: ${title}` }).click();
+    await productRow(page, slug)
+      .getByRole('switch', { name: `Featured: ${title}` })
+      .click();
     await expect(toast(page, 'Updated featured')).toBeVisible();
     await expect(productRow(page, slug).getByRole('switch', { name: `Featured: ${title}` })).toHaveAttribute('aria-checked', 'false');
   });
@@ -337,10 +334,22 @@ test.describe('the admin at work', () => {
     const reviewTitle = `Never leaks ${id}`;
     await serviceInsert(request, 'reviews', [
       { product_id: product.id, rating: 5, title: `Earlier ${id}`, body: 'Great bottle.', author_name: 'Earlier Buyer', status: 'approved', created_at: '2025-01-01T00:00:00Z' },
-      { product_id: product.id, rating: 3, title: reviewTitle, body: 'Keeps water cold for hours; the lid is stiff.', author_name: 'Pat Pending', status: 'pending', created_at: new Date().toISOString() },
+      {
+        product_id: product.id,
+        rating: 3,
+        title: reviewTitle,
+        body: 'Keeps water cold for hours; the lid is stiff.',
+        author_name: 'Pat Pending',
+        status: 'pending',
+        created_at: new Date().toISOString(),
+      },
     ]);
     await open(page, `/shop/${product.slug}`);
-    await expect(main(page).getByText(/out of 5 · 1 review$/).first()).toBeVisible();
+    await expect(
+      main(page)
+        .getByText(/out of 5 · 1 review$/)
+        .first(),
+    ).toBeVisible();
     await expect(main(page).getByRole('heading', { name: reviewTitle })).toHaveCount(0);
 
     await open(page, '/admin/reviews');
@@ -356,7 +365,11 @@ test.describe('the admin at work', () => {
 
     await open(page, `/shop/${product.slug}`);
     await expect(main(page).getByRole('list', { name: 'Customer reviews' }).getByRole('heading', { name: reviewTitle })).toBeVisible();
-    await expect(main(page).getByText(/^4(\.0)? out of 5 · 2 reviews$/).first()).toBeVisible();
+    await expect(
+      main(page)
+        .getByText(/^4(\.0)? out of 5 · 2 reviews$/)
+        .first(),
+    ).toBeVisible();
   });
 
   test('ship an order: the customer sees Shipped; cancel and refund another: Refunded, the stock goes back', async ({ page, request, browser }) => {
@@ -395,7 +408,9 @@ test.describe('the admin at work', () => {
     const customerPage = await context.newPage();
     await signIn(customerPage, customer);
     await open(customerPage, '/orders');
-    const card = main(customerPage).getByRole('article').filter({ has: customerPage.getByRole('heading', { name: `Order ${order.order_number}`, exact: true }) });
+    const card = main(customerPage)
+      .getByRole('article')
+      .filter({ has: customerPage.getByRole('heading', { name: `Order ${order.order_number}`, exact: true }) });
     await expect(card).toContainText('Shipped');
     await context.close();
 
@@ -432,14 +447,26 @@ test.describe('the admin at work', () => {
     await expectNoEnglishWords(page, ['Products', 'Create Product', 'Search by title or SKU', 'Actions', 'Featured', 'Updated', 'Publish', 'Unpublish', 'Edit']);
     await expectNoSeriousA11yViolations(page, '/admin/products in German');
 
-    await main(page).getByRole('link', { name: de('Create Product') }).click();
+    await main(page)
+      .getByRole('link', { name: de('Create Product') })
+      .click();
     await expect(main(page).getByRole('heading', { level: 1, name: de('Create Product') })).toBeVisible();
     for (const heading of ['Basic Information', 'SEO & URL', 'Product Images', 'Pricing & Variants']) {
       await expect(main(page).getByRole('heading', { level: 2, name: de(heading) })).toBeVisible();
     }
     await expect(main(page).getByRole('button', { name: de('Add variant') })).toBeVisible();
     await expect(main(page).getByRole('button', { name: de('Create Product') })).toBeVisible();
-    await expectNoEnglishWords(page, ['Basic Information', 'Product Images', 'Pricing & Variants', 'Add variant', 'Create Product', 'Choose files', 'Description', 'Back to Products', 'Cancel']);
+    await expectNoEnglishWords(page, [
+      'Basic Information',
+      'Product Images',
+      'Pricing & Variants',
+      'Add variant',
+      'Create Product',
+      'Choose files',
+      'Description',
+      'Back to Products',
+      'Cancel',
+    ]);
     await expectNoSeriousA11yViolations(page, '/admin/products/new in German');
   });
 });

@@ -77,18 +77,12 @@ export async function serviceGet<T>(request: APIRequestContext, table: string, p
 
 /** Inserts rows as the service role and returns them. */
 export async function serviceInsert<T>(request: APIRequestContext, table: string, rows: object | object[]): Promise<T[]> {
-  return serviceJson<T[]>(
-    await request.post(`${API_URL}/rest/v1/${table}`, { data: rows, headers: { ...SERVICE, Prefer: 'return=representation' } }),
-    `POST ${table}`,
-  );
+  return serviceJson<T[]>(await request.post(`${API_URL}/rest/v1/${table}`, { data: rows, headers: { ...SERVICE, Prefer: 'return=representation' } }), `POST ${table}`);
 }
 
 /** Updates rows as the service role and returns them. */
 export async function servicePatch<T>(request: APIRequestContext, table: string, params: Record<string, string>, data: object): Promise<T[]> {
-  return serviceJson<T[]>(
-    await request.patch(`${API_URL}/rest/v1/${table}`, { params, data, headers: { ...SERVICE, Prefer: 'return=representation' } }),
-    `PATCH ${table}`,
-  );
+  return serviceJson<T[]>(await request.patch(`${API_URL}/rest/v1/${table}`, { params, data, headers: { ...SERVICE, Prefer: 'return=representation' } }), `PATCH ${table}`);
 }
 
 export type StoredProduct = {

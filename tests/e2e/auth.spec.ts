@@ -187,7 +187,10 @@ test('the admin sees the Admin Dashboard link (from the database), the customer 
   await expect(link).toHaveCount(0);
 });
 
-test('the auth client loads when needed: not for an anonymous visit, on signing in, at once with a stored session, and in a tab that sees another sign in', async ({ context, request }) => {
+test('the auth client loads when needed: not for an anonymous visit, on signing in, at once with a stored session, and in a tab that sees another sign in', async ({
+  context,
+  request,
+}) => {
   const user = await createConfirmedUser(request, 'lazy-auth');
   // Routing turns the HTTP cache off, so every load of the chunk (ADR 0017) passes here.
   const loads = new Map<Page, number>();

@@ -54,7 +54,9 @@ test('drawer: count, lines, total, quantity never below 1, remove, View Cart', a
   await expectNoSeriousA11yViolations(page, 'the cart drawer');
 
   // + raises the line, the header count and the total; the change is saved.
-  await line(panel, a.title).getByRole('button', { name: `Increase quantity of ${a.title}` }).click();
+  await line(panel, a.title)
+    .getByRole('button', { name: `Increase quantity of ${a.title}` })
+    .click();
   await expect(line(panel, a.title)).toContainText(money(a.price * 2, currency));
   await expect(panel).toContainText(total(money(2 * a.price + 2 * b.price, currency)));
   await expectCartCount(page, 4);
@@ -70,7 +72,9 @@ test('drawer: count, lines, total, quantity never below 1, remove, View Cart', a
   await expect(line(panel, a.title)).toContainText(money(a.price, currency));
 
   // Remove a line.
-  await line(panel, b.title).getByRole('button', { name: `Remove ${b.title}` }).click();
+  await line(panel, b.title)
+    .getByRole('button', { name: `Remove ${b.title}` })
+    .click();
   await expect(lines(panel)).toHaveCount(1);
   await expectCartCount(page, 1);
   await expect(panel).toContainText(total(money(a.price, currency)));
@@ -122,7 +126,9 @@ test('cart page: summary texts, quantities, reload keeps the cart, empty state',
   await expect(summary).toContainText(money(2 * a.price + b.price, currency));
   await expectNoSeriousA11yViolations(page, '/cart with two lines');
 
-  await line(main, b.title).getByRole('button', { name: `Increase quantity of ${b.title}` }).click();
+  await line(main, b.title)
+    .getByRole('button', { name: `Increase quantity of ${b.title}` })
+    .click();
   await expectCartCount(page, 4);
   await expect(summary).toContainText(money(2 * a.price + 2 * b.price, currency));
 
@@ -131,8 +137,12 @@ test('cart page: summary texts, quantities, reload keeps the cart, empty state',
   await expectCartCount(page, 4);
   await expect(summary).toContainText(money(2 * a.price + 2 * b.price, currency));
 
-  await line(main, a.title).getByRole('button', { name: `Remove ${a.title}` }).click();
-  await line(main, b.title).getByRole('button', { name: `Remove ${b.title}` }).click();
+  await line(main, a.title)
+    .getByRole('button', { name: `Remove ${a.title}` })
+    .click();
+  await line(main, b.title)
+    .getByRole('button', { name: `Remove ${b.title}` })
+    .click();
   await expect(main.getByText('Your cart is empty')).toBeVisible();
   await expectCartCount(page, 0);
   const continueShopping = main.getByRole('link', { name: 'Continue Shopping' });

@@ -218,7 +218,11 @@ test.describe('stock', () => {
   const raceSku = () => `NPNG-STRG-RAW-GRY-${size()}`;
   const scarceSku = () => `NPNG-TANK-RCR-OLV-${size()}`;
 
-  test('two shoppers, one last unit: the first to reach the payment page holds it; the other is refused at the order button and keeps the cart', async ({ page, browser, request }) => {
+  test('two shoppers, one last unit: the first to reach the payment page holds it; the other is refused at the order button and keeps the cart', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const variant = await variantBySku(request, raceSku());
     expect(variant.color).toBe('Stone Grey');
     await setInventory(request, variant.id, 1);
@@ -293,7 +297,9 @@ test.describe('stock', () => {
     await expectNoSeriousA11yViolations(page, 'the review step with the low-stock message');
 
     await page.getByRole('button', { name: REVIEW.en.back }).click();
-    await cartLines(main).getByRole('button', { name: `Decrease quantity of ${variant.title}` }).click();
+    await cartLines(main)
+      .getByRole('button', { name: `Decrease quantity of ${variant.title}` })
+      .click();
     await expectCartCount(page, 1);
     // The address typed on the review is still there: the order button goes straight on.
     await checkoutButton(page).click();

@@ -27,7 +27,13 @@ test.beforeAll(async ({ request }) => {
  */
 async function expectShopFindsSomething(page: Page, where: string) {
   const count = page.getByRole('main').getByText(/^\d+ products?$/);
-  if (!(await count.first().isVisible({ timeout: 10_000 }).catch(() => false))) return;
+  if (
+    !(await count
+      .first()
+      .isVisible({ timeout: 10_000 })
+      .catch(() => false))
+  )
+    return;
   const n = Number.parseInt((await count.first().textContent()) ?? '0', 10);
   expect(n, `products found for ${where}`).toBeGreaterThan(0);
 }
@@ -54,7 +60,10 @@ test('"Shop by Category" links every published category to the shop', async ({ p
 
   for (const category of categories) {
     await open(page, '/collections');
-    await section.getByRole('link').and(page.locator(`[href="/shop?category=${encodeURIComponent(category)}"]`)).click();
+    await section
+      .getByRole('link')
+      .and(page.locator(`[href="/shop?category=${encodeURIComponent(category)}"]`))
+      .click();
     await expect(page).toHaveURL(`/shop?category=${encodeURIComponent(category)}`);
     await expectShopFindsSomething(page, category);
   }

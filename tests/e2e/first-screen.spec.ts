@@ -37,7 +37,13 @@ async function rest<T>(request: APIRequestContext, path: string, params: Record<
 const listing = (request: APIRequestContext, order = ORDER.newest) =>
   rest<ListingRow[]>(request, 'product_listing', { select: 'slug,title,title_de', status: 'eq.published', order });
 const featured = (request: APIRequestContext) =>
-  rest<ListingRow[]>(request, 'products', { select: 'slug,title,title_de', status: 'eq.published', featured: 'eq.true', order: 'created_at.desc,id.asc', limit: String(FEATURED_ON_HOME) });
+  rest<ListingRow[]>(request, 'products', {
+    select: 'slug,title,title_de',
+    status: 'eq.published',
+    featured: 'eq.true',
+    order: 'created_at.desc,id.asc',
+    limit: String(FEATURED_ON_HOME),
+  });
 const productRow = async (request: APIRequestContext, slug: string) =>
   (await rest<ProductRow[]>(request, 'products', { select: 'slug,title,title_de,currency,variants(price),media(url,is_primary)', slug: `eq.${slug}` }))[0];
 async function categories(request: APIRequestContext): Promise<string[]> {
@@ -47,7 +53,10 @@ async function categories(request: APIRequestContext): Promise<string[]> {
 
 const main = (page: Page) => page.getByRole('main');
 const mainNav = (page: Page, lang: Lang) => page.getByRole('banner').getByRole('navigation', { name: say(lang, 'Main'), exact: true });
-const shopCards = (page: Page, lang: Lang) => main(page).getByRole('region', { name: say(lang, 'Products', 'shop') }).getByRole('article');
+const shopCards = (page: Page, lang: Lang) =>
+  main(page)
+    .getByRole('region', { name: say(lang, 'Products', 'shop') })
+    .getByRole('article');
 
 /** The shell is in this language: <html lang>, the header's links, and none of the other language's. */
 async function expectShell(page: Page, lang: Lang) {
@@ -120,7 +129,9 @@ async function expectFirstScreens(page: Page, request: APIRequestContext, lang: 
   const names = await categories(request);
   await page.goto(`/collections${suffix}`);
   await expectShell(page, lang);
-  const links = main(page).getByRole('region', { name: say(lang, 'Shop by Category', 'collections') }).getByRole('link');
+  const links = main(page)
+    .getByRole('region', { name: say(lang, 'Shop by Category', 'collections') })
+    .getByRole('link');
   await expect(links).toHaveCount(names.length);
   expect((await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).sort()).toEqual(names.map((c) => `/shop?category=${encodeURIComponent(c)}`).sort());
 }
@@ -161,9 +172,10 @@ test.describe('without JavaScript: the first screen is in the HTML', () => {
     expect(response?.status()).toBe(200);
     await expect(shopCards(page, 'en').getByRole('heading', { level: 2 })).toHaveText(all.slice(0, PAGE_SIZE).map((row) => row.title));
     await expect(main(page).getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
-    expect(await page.locator('script').evaluateAll((els) => els.filter((el) => (el.textContent ?? '').includes('alert(1)') && el.getAttribute('type') !== 'application/json').length)).toBe(0);
+    expect(
+      await page.locator('script').evaluateAll((els) => els.filter((el) => (el.textContent ?? '').includes('alert(1)') && el.getAttribute('type') !== 'application/json').length),
+    ).toBe(0);
   });
-
 });
 
 test.describe('the server-rendered HTML before the app runs', () => {
@@ -222,7 +234,11 @@ test.describe('response status', () => {
     // The template's scripts and the first screen's state.
     const plain = scripts((await rawGet('/shop')).body);
     expect(plain).toBeGreaterThan(1);
-    for (const path of ['/shop?page=abc&sort=<script>alert(1)</script>', '/shop?page=abc&sort=%3Cscript%3Ealert(1)%3C/script%3E', '/shop?q=</script><script>alert(1)</script>&lang=de']) {
+    for (const path of [
+      '/shop?page=abc&sort=<script>alert(1)</script>',
+      '/shop?page=abc&sort=%3Cscript%3Ealert(1)%3C/script%3E',
+      '/shop?q=</script><script>alert(1)</script>&lang=de',
+    ]) {
       const res = await rawGet(path);
       expect(res.status, path).toBe(200);
       expect(res.body, path).not.toMatch(/<script>alert/i);
@@ -285,9 +301,17 @@ async function collectErrors(page: Page): Promise<{ page: string[]; console: str
 async function uncaught(page: Page, errors: { page: string[]; console: string[] }): Promise<string> {
   if (errors.page.length === 0) return 'uncaught errors';
   const texts = await page.evaluate(() => [(window as unknown as { __serverText?: string }).__serverText ?? '', document.getElementById('root')?.innerText ?? '']);
-  const [server, browser] = texts.map((text) => new Set(text.split('\n').map((line) => line.trim()).filter(Boolean)));
+  const [server, browser] = texts.map(
+    (text) =>
+      new Set(
+        text
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
+  );
   const only = (a: Set<string>, b: Set<string>) => [...a].filter((line) => !b.has(line));
-  return ['uncaught errors', ...errors.console, '— only in the server\'s HTML:', ...only(server, browser), '— only in the browser:', ...only(browser, server)].join('\n');
+  return ['uncaught errors', ...errors.console, "— only in the server's HTML:", ...only(server, browser), '— only in the browser:', ...only(browser, server)].join('\n');
 }
 
 test.describe('with JavaScript: hydration', () => {
@@ -330,7 +354,9 @@ test.describe('with JavaScript: hydration', () => {
     await page.goto(`/shop/${TEE}?lang=de`);
     await expectHydrated(page);
     await expectCartCountIn(page, 'de', 0);
-    await main(page).getByRole('button', { name: german('Add to Cart', 'product') }).click();
+    await main(page)
+      .getByRole('button', { name: german('Add to Cart', 'product') })
+      .click();
     await expectCartCountIn(page, 'de', 1);
     await expect(page.locator('header button span[aria-hidden="true"]').filter({ visible: true })).toHaveText(['1']);
     expect(errors.page, await uncaught(page, errors)).toEqual([]);
@@ -403,10 +429,12 @@ test.describe('a saved cart', () => {
 
   test('shows its count before the app runs, and the hydrated header agrees', async ({ page, request }) => {
     const [a, b] = await fetchVariants(request, 2);
-    const saved = JSON.stringify(cartLines([
-      { variant: a, qty: 1 },
-      { variant: b, qty: 2 },
-    ]));
+    const saved = JSON.stringify(
+      cartLines([
+        { variant: a, qty: 1 },
+        { variant: b, qty: 2 },
+      ]),
+    );
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [CART_KEY, saved] as const);
 
     let blocked = 0;
@@ -433,7 +461,13 @@ test.describe('a saved cart', () => {
   test('a saved cart of more than 99 shows 99+; an unreadable or empty one no badge', async ({ page }) => {
     await page.route(ENTRY, (route) => route.abort());
     const cases: [string, string | null][] = [
-      [JSON.stringify([{ variantId: 'a', qty: 60 }, { variantId: 'b', qty: 50 }]), '"99+"'],
+      [
+        JSON.stringify([
+          { variantId: 'a', qty: 60 },
+          { variantId: 'b', qty: 50 },
+        ]),
+        '"99+"',
+      ],
       ['not json', null],
       ['[]', null],
       [JSON.stringify([{ variantId: 'a', qty: 0 }, { variantId: 'b', qty: -4 }, null, 'x']), null],

@@ -26,7 +26,10 @@ test.beforeAll(async ({ request }) => {
 });
 
 const section = (page: Page, name = 'Featured') => page.getByRole('region', { name });
-const cardFor = (page: Page, title: string) => section(page).getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const cardFor = (page: Page, title: string) =>
+  section(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test('the featured grid shows up to 6 seeded featured products with their prices', async ({ page }) => {
   await open(page, '/');

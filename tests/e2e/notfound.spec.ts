@@ -28,6 +28,9 @@ test('the 404 page in German', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(german('Oops! Page not found'));
   await expect(page).toHaveTitle(`${german('Page not found')} · No Pain, No Gain`);
   await expectNoSeriousA11yViolations(page, '404 in German');
-  await page.getByRole('main').getByRole('link', { name: german('Return to Home') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: german('Return to Home') })
+    .click();
   await expect(page).toHaveURL('/');
 });

@@ -99,7 +99,9 @@ test('the seed customer buys, shipping to the United Kingdom: confirmed on /orde
   await expect(orderCards(page, number)).toHaveCount(1);
 
   // View Details.
-  await orderCards(page, number).getByRole('link', { name: `View Details of order ${number}` }).click();
+  await orderCards(page, number)
+    .getByRole('link', { name: `View Details of order ${number}` })
+    .click();
   await expect(page).toHaveURL(`/orders/${number}`);
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(`Order ${number}`);
   await expect(main(page).getByText('Ship to: United Kingdom')).toBeVisible();

@@ -49,7 +49,10 @@ for (const lang of ['en', 'de'] as const) {
 
     // Cart drawer and cart page (Germany: 19 % of subtotal plus shipping).
     await seedCart(page, [{ variant, qty: 1 }]);
-    await page.getByRole('banner').getByRole('button', { name: /^(Cart|Warenkorb), / }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^(Cart|Warenkorb), / })
+      .click();
     const drawer = page.getByRole('dialog', { name: COPY[lang].cart });
     await expectNotice(drawer, lang);
     await page.keyboard.press('Escape');

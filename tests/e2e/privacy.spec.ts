@@ -39,7 +39,22 @@ test('no page requests another origin than the shop, its API and the country loo
     await page.waitForLoadState('networkidle');
     visited.push(path);
   };
-  for (const path of ['/', '/shop', `/shop/${slug}`, '/collections', '/auth', '/about', '/contact', '/support/size-guide', '/support/shipping', '/support/returns', '/support/faq', '/privacy', '/terms', '/impressum']) {
+  for (const path of [
+    '/',
+    '/shop',
+    `/shop/${slug}`,
+    '/collections',
+    '/auth',
+    '/about',
+    '/contact',
+    '/support/size-guide',
+    '/support/shipping',
+    '/support/returns',
+    '/support/faq',
+    '/privacy',
+    '/terms',
+    '/impressum',
+  ]) {
     await visit(path);
   }
   await seedCart(page, [{ variant, qty: 1 }]);
@@ -110,7 +125,10 @@ for (const lang of ['en', 'de'] as const) {
     await dialog.getByRole('button', { name: t.deleteButton }).click();
     await expect(dialog.getByText(t.wrong)).toBeVisible();
     // Still signed in and still there after a wrong password.
-    const stillThere = await request.post(`${API_URL}/auth/v1/token?grant_type=password`, { data: { email: customer.email, password: customer.password }, headers: { apikey: ANON_KEY } });
+    const stillThere = await request.post(`${API_URL}/auth/v1/token?grant_type=password`, {
+      data: { email: customer.email, password: customer.password },
+      headers: { apikey: ANON_KEY },
+    });
     expect(stillThere.ok()).toBe(true);
 
     await dialog.getByLabel(t.password).fill(customer.password);
@@ -120,7 +138,10 @@ for (const lang of ['en', 'de'] as const) {
     await expectHydrated(page);
 
     // The password no longer signs anyone in, through the form as through the API.
-    const gone = await request.post(`${API_URL}/auth/v1/token?grant_type=password`, { data: { email: customer.email, password: customer.password }, headers: { apikey: ANON_KEY } });
+    const gone = await request.post(`${API_URL}/auth/v1/token?grant_type=password`, {
+      data: { email: customer.email, password: customer.password },
+      headers: { apikey: ANON_KEY },
+    });
     expect(gone.status()).toBe(400);
     await open(page, '/auth?lang=en');
     const form = signInForm(page);

@@ -134,8 +134,12 @@ test('German: texts and the German title', async ({ page, request }) => {
   await expect(main(page).getByRole('heading', { level: 2, name: german('Reviews', 'product') })).toBeVisible();
   await expect(main(page).getByRole('group', { name: new RegExp(`^${german('Size', 'product')}`) })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the product page in German');
-  await main(page).getByRole('button', { name: german('Add to Cart', 'product') }).click();
-  const toast = german('{qty} x {title} added to your cart.').replace('{qty}', '1').replace('{title}', tee.title_de || tee.title);
+  await main(page)
+    .getByRole('button', { name: german('Add to Cart', 'product') })
+    .click();
+  const toast = german('{qty} x {title} added to your cart.')
+    .replace('{qty}', '1')
+    .replace('{title}', tee.title_de || tee.title);
   await expect(page.getByText(toast)).toBeVisible();
 });
 
@@ -144,7 +148,10 @@ test('related products link to other products of the same category', async ({ pa
   await open(page, `/shop/${TEE}`);
   const related = main(page).getByRole('region', { name: 'You May Also Like' });
   await expect(related.getByRole('article').first()).toBeVisible();
-  const hrefs = await related.getByRole('heading').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await related
+    .getByRole('heading')
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   expect(hrefs.length).toBeGreaterThan(0);
   expect(hrefs.length).toBeLessThanOrEqual(4);
   for (const href of hrefs) {

@@ -86,8 +86,28 @@ export const ADDRESSES = {
 
 /** The payment page's address labels (supabase/functions/_shared/address.ts ADDRESS_LABELS); optional fields add "(optional)". */
 export const ADDRESS_FIELD_LABELS = {
-  en: { email: 'Email', name: 'Full name', line1: 'Address line 1', line2: 'Address line 2 (optional)', postalCode: 'Postcode', city: 'City', country: 'Country', phone: 'Phone (optional)', pay: 'Pay' },
-  de: { email: 'E-Mail', name: 'Vor- und Nachname', line1: 'Adresszeile 1', line2: 'Adresszeile 2 (freiwillig)', postalCode: 'Postleitzahl', city: 'Ort', country: 'Land', phone: 'Telefon (freiwillig)', pay: 'Bezahlen' },
+  en: {
+    email: 'Email',
+    name: 'Full name',
+    line1: 'Address line 1',
+    line2: 'Address line 2 (optional)',
+    postalCode: 'Postcode',
+    city: 'City',
+    country: 'Country',
+    phone: 'Phone (optional)',
+    pay: 'Pay',
+  },
+  de: {
+    email: 'E-Mail',
+    name: 'Vor- und Nachname',
+    line1: 'Adresszeile 1',
+    line2: 'Adresszeile 2 (freiwillig)',
+    postalCode: 'Postleitzahl',
+    city: 'Ort',
+    country: 'Land',
+    phone: 'Telefon (freiwillig)',
+    pay: 'Bezahlen',
+  },
 } as const;
 
 export type AddressInput = { name: string; line1: string; line2?: string; postalCode: string; city: string; country: string; phone?: string };
@@ -224,7 +244,10 @@ export async function mailsTo(request: APIRequestContext, to: string): Promise<M
 export async function expectOneConfirmationMail(request: APIRequestContext, to: string, orderNumber: string, subject: string): Promise<Mail> {
   await expect.poll(async () => (await mailsTo(request, to)).length, { message: `a mail to ${to}`, timeout: 15_000 }).toBeGreaterThan(0);
   const mails = await mailsTo(request, to);
-  expect(mails.map((m) => m.subject), `the mails to ${to}`).toEqual([subject]);
+  expect(
+    mails.map((m) => m.subject),
+    `the mails to ${to}`,
+  ).toEqual([subject]);
   expect(mails[0].text).toContain(orderNumber);
   return mails[0];
 }
@@ -299,10 +322,18 @@ export async function expectConfirmedAddress(page: Page, address: AddressInput, 
 }
 
 /** The value of a row of a <dl> (the cart's and an order's totals) by its term. */
-export const summaryValue = (scope: Locator, term: string): Locator => scope.locator('dl > div').filter({ has: scope.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+export const summaryValue = (scope: Locator, term: string): Locator =>
+  scope
+    .locator('dl > div')
+    .filter({ has: scope.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+    .locator('dd');
 
 /** A row's amount on the payment page's order table (Subtotal, Shipping, Total). */
-export const paymentRow = (page: Page, label: string): Locator => page.locator('tfoot tr').filter({ has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td');
+export const paymentRow = (page: Page, label: string): Locator =>
+  page
+    .locator('tfoot tr')
+    .filter({ has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('td');
 
 /** The lines of a cart (drawer or page). */
 export const cartLines = (scope: Locator, name = 'Items in your cart'): Locator => scope.getByRole('list', { name }).getByRole('listitem');

@@ -78,7 +78,11 @@ for (const lang of ['en', 'de'] as const) {
     await expect(lines.nth(0)).toHaveText(`${joggers.title}${cash(joggers.price)}${own.sizeColour}${qty}: 1 × ${cash(joggers.price)}`);
     await expect(lines.nth(1)).toHaveText(`${whey.title}${cash(2 * whey.price)}${own.flavour}${qty}: 2 × ${cash(whey.price)}`);
     // Shipping, the total and the VAT it contains.
-    const row = (term: string) => order.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+    const row = (term: string) =>
+      order
+        .locator('dl > div')
+        .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+        .locator('dd');
     await expect(row(tr('Shipping'))).toHaveText(shipping === 0 ? tr('Free') : cash(shipping));
     await expect(row(tr('Total'))).toHaveText(cash(total));
     await expect(order).toContainText(lang === 'de' ? 'enthält 19 % MwSt.' : 'incl. 19 % VAT');
@@ -93,7 +97,9 @@ for (const lang of ['en', 'de'] as const) {
 
     // The three links, and directly under them — nothing in between — the order button.
     const legal = order.getByTestId('review-legal');
-    await expect(legal.getByRole('link')).toHaveText(lang === 'de' ? ['AGB', 'Widerrufsbelehrung', 'Datenschutzerklärung'] : ['Terms of Service', 'withdrawal information', 'Privacy Policy']);
+    await expect(legal.getByRole('link')).toHaveText(
+      lang === 'de' ? ['AGB', 'Widerrufsbelehrung', 'Datenschutzerklärung'] : ['Terms of Service', 'withdrawal information', 'Privacy Policy'],
+    );
     expect(await legal.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/terms', '/withdrawal', '/privacy']);
     const button = orderButton(page, lang);
     await expect(button).toHaveText(lang === 'de' ? 'Zahlungspflichtig bestellen' : 'Place order and pay');

@@ -36,7 +36,11 @@ test('approved reviews are shown newest first; pending ones are not', async ({ p
   expect(dates.map((d) => Date.parse(d))).toEqual([...dates.map((d) => Date.parse(d))].sort((a, b) => b - a));
   // 'Bought three' waits for moderation (server/seed/reviews.ts).
   await expect(list.getByText('Bought three')).toHaveCount(0);
-  await expect(main(page).getByText(new RegExp(`out of 5 · ${approved.length} reviews`)).first()).toBeVisible();
+  await expect(
+    main(page)
+      .getByText(new RegExp(`out of 5 · ${approved.length} reviews`))
+      .first(),
+  ).toBeVisible();
 });
 
 test('signed out: Sign in required, with a link to sign in', async ({ page }) => {

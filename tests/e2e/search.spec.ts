@@ -55,7 +55,13 @@ test('typing a seeded title finds it; the results are links to product pages', a
   await expect(dialog).toBeHidden();
   // The product page is built separately: check its heading only when it is there.
   const h1 = page.locator('main h1');
-  if (await h1.first().isVisible({ timeout: 5_000 }).catch(() => false)) await expect(h1.first()).toContainText(product.title);
+  if (
+    await h1
+      .first()
+      .isVisible({ timeout: 5_000 })
+      .catch(() => false)
+  )
+    await expect(h1.first()).toContainText(product.title);
 });
 
 test('a short word lists at most 10 matches, each a real match', async ({ page }) => {

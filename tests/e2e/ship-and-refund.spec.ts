@@ -77,7 +77,10 @@ const refundsOf = (request: Parameters<typeof serviceGet>[0], orderNumber: strin
     order_number: `eq.${orderNumber}`,
   }).then((rows) => rows[0]);
 
-test('a guest buys in German: German address labels on the review step, a wrong postcode refused before any session, the right one pays; the e-mail names the address', async ({ page, request }) => {
+test('a guest buys in German: German address labels on the review step, a wrong postcode refused before any session, the right one pays; the e-mail names the address', async ({
+  page,
+  request,
+}) => {
   const p = await product(request, 'Lieferung', ['L']);
   const variant = variantOf(p, 'L');
   const email = uniqueEmail('adresse');
@@ -120,7 +123,9 @@ test('a guest buys in German: German address labels on the review step, a wrong 
   await page.getByRole('button', { name: labels.pay, exact: true }).click();
   await expect(page).toHaveURL(`/orders?session_id=${sessionId}`, { timeout: 20_000 });
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(german('Thank you for your order!', 'orders'));
-  const delivered = main(page).getByRole('region', { name: german('Delivery address', 'orders') }).locator('address');
+  const delivered = main(page)
+    .getByRole('region', { name: german('Delivery address', 'orders') })
+    .locator('address');
   await expect(delivered).toContainText(ADDRESSES.DE.line1);
   await expect(delivered).toContainText('Deutschland');
   const order = await orderOfSession(request, sessionId);
@@ -200,7 +205,11 @@ test.describe('the seed customer’s UK order, shipped by the admin', () => {
   test.describe('the admin', () => {
     asAdmin();
 
-    test('sees the address, ships with DHL and a tracking number (markup refused first); the customer sees the tracking link and the dates; the e-mail goes out', async ({ page, request, browser }) => {
+    test('sees the address, ships with DHL and a tracking number (markup refused first); the customer sees the tracking link and the dates; the e-mail goes out', async ({
+      page,
+      request,
+      browser,
+    }) => {
       test.skip(!orderNumber, 'needs the order of the journey before');
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'http://localhost:5173' });
       await open(page, `/admin/orders/${orderNumber}`);
@@ -235,7 +244,10 @@ test.describe('the seed customer’s UK order, shipped by the admin', () => {
       await expect(tracking).toHaveAttribute('aria-invalid', 'true');
       await expect(dialog).toBeVisible();
       await expect(dialog.locator('b')).toHaveCount(0);
-      const [unchanged] = await serviceGet<{ status: string; tracking_number: string | null }>(request, 'orders', { select: 'status,tracking_number', order_number: `eq.${orderNumber}` });
+      const [unchanged] = await serviceGet<{ status: string; tracking_number: string | null }>(request, 'orders', {
+        select: 'status,tracking_number',
+        order_number: `eq.${orderNumber}`,
+      });
       expect(unchanged).toEqual({ status: 'paid', tracking_number: null });
       await expectNoSeriousA11yViolations(page, 'the ship dialog with a refused tracking number');
 
@@ -265,7 +277,9 @@ test.describe('the seed customer’s UK order, shipped by the admin', () => {
       // The customer's order detail.
       const customer = await customerBrowser(browser);
       await open(customer, '/orders');
-      const card = main(customer).getByRole('article').filter({ has: customer.getByRole('heading', { name: `Order ${orderNumber}`, exact: true }) });
+      const card = main(customer)
+        .getByRole('article')
+        .filter({ has: customer.getByRole('heading', { name: `Order ${orderNumber}`, exact: true }) });
       await expect(card).toContainText('Shipped');
       await card.getByRole('link', { name: `View Details of order ${orderNumber}` }).click();
       await expect(customer).toHaveURL(`/orders/${orderNumber}`);
@@ -287,8 +301,16 @@ test.describe('the seed customer’s UK order, shipped by the admin', () => {
       const versand = main(customer).getByRole('region', { name: ordersDe('Shipment') });
       await expect(versand).toContainText(ordersDe('Carrier: {carrierName}').replace('{carrierName}', 'DHL'));
       await expect(versand.getByRole('link', { name: ordersDe('Track your parcel') })).toHaveAttribute('href', trackingUrl);
-      await expect(main(customer).getByRole('region', { name: ordersDe('Delivery address') }).locator('address')).toContainText('Vereinigtes Königreich');
-      await expect(main(customer).getByRole('list', { name: ordersDe('Order progress') }).getByRole('listitem')).toHaveText([/^Zahlung eingegangen/, /^Versandt/]);
+      await expect(
+        main(customer)
+          .getByRole('region', { name: ordersDe('Delivery address') })
+          .locator('address'),
+      ).toContainText('Vereinigtes Königreich');
+      await expect(
+        main(customer)
+          .getByRole('list', { name: ordersDe('Order progress') })
+          .getByRole('listitem'),
+      ).toHaveText([/^Zahlung eingegangen/, /^Versandt/]);
       await expectNoSeriousA11yViolations(customer, '/orders/{number} shipped, in German');
       await customer.context().close();
     });
@@ -322,7 +344,11 @@ test.describe('refunds', () => {
     const fulfilment = main(page).getByRole('region', { name: adminDe('Fulfilment') });
     await expect(fulfilment.getByRole('button', { name: adminDe('Mark as shipped') })).toBeVisible();
     await expect(fulfilment.getByRole('button', { name: adminDe('Cancel and refund') })).toBeVisible();
-    await expect(main(page).getByRole('region', { name: 'Lieferadresse' }).getByRole('button', { name: adminDe('Copy address') })).toBeVisible();
+    await expect(
+      main(page)
+        .getByRole('region', { name: 'Lieferadresse' })
+        .getByRole('button', { name: adminDe('Copy address') }),
+    ).toBeVisible();
     await expect(main(page).getByRole('region', { name: 'Lieferadresse' }).locator('address')).toContainText('Deutschland');
     await expect(main(page).getByRole('region', { name: 'Verlauf' })).toBeVisible();
     const refunds = main(page).getByRole('region', { name: 'Erstattungen' });
@@ -348,7 +374,12 @@ test.describe('refunds', () => {
     await expect(refunds.getByRole('row')).toHaveCount(2);
     await expect(refunds).toContainText('Beschädigt angekommen.');
     await expect(main(page).getByRole('region', { name: 'Verlauf' })).toContainText(adminDe('Refunded {amount}').replace('{amount}', de(2500)));
-    await expect(main(page).locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Erstattet$/ }) }).locator('dd')).toHaveText(`−${de(2500)}`);
+    await expect(
+      main(page)
+        .locator('dl > div')
+        .filter({ has: page.locator('dt', { hasText: /^Erstattet$/ }) })
+        .locator('dd'),
+    ).toHaveText(`−${de(2500)}`);
     expect(await inventoryOf(request, small.id), 'the refunded unit is back').toBe(20);
     expect(await inventoryOf(request, medium.id)).toBe(18);
     expect(await refundsOf(request, n)).toMatchObject({ status: 'paid', refunded_total: 2500, refunds: [{ kind: 'partial', status: 'succeeded', amount: 2500 }] });

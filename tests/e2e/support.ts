@@ -166,7 +166,13 @@ export type SeedVariant = { id: string; price: number; sku: string; product_id: 
 /** Real variants of published, in-stock products, read through the public REST API as a visitor. */
 export async function fetchVariants(request: APIRequestContext, limit = 2): Promise<SeedVariant[]> {
   const res = await request.get(`${API_URL}/rest/v1/variants`, {
-    params: { select: 'id,price,sku,product_id,size,color,products!inner(title,currency,status)', inventory: 'gt.0', 'products.status': 'eq.published', order: 'sku.asc', limit: String(limit) },
+    params: {
+      select: 'id,price,sku,product_id,size,color,products!inner(title,currency,status)',
+      inventory: 'gt.0',
+      'products.status': 'eq.published',
+      order: 'sku.asc',
+      limit: String(limit),
+    },
     headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
   });
   expect(res.ok(), `GET variants: ${res.status()} ${await res.text()}`).toBe(true);

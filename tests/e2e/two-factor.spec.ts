@@ -115,9 +115,7 @@ for (const lang of ['en', 'de'] as const) {
       await expect(featured).toHaveAttribute('aria-checked', 'false');
       await featured.click();
       await expect(featured).toHaveAttribute('aria-checked', 'true');
-      await expect
-        .poll(async () => (await serviceGet<{ featured: boolean }>(request, 'products', { select: 'featured', id: `eq.${product.id}` }))[0]?.featured)
-        .toBe(true);
+      await expect.poll(async () => (await serviceGet<{ featured: boolean }>(request, 'products', { select: 'featured', id: `eq.${product.id}` }))[0]?.featured).toBe(true);
 
       // Clean up through the account page: an aal2 session removes the factor without another code.
       await open(page, '/account');

@@ -107,13 +107,24 @@ for (const { lang, locale, sku, text } of LANGUAGES) {
 
     const declare = async (address: string, statement: string) => {
       await open(page, `/?lang=${lang}`);
-      await page.getByRole('contentinfo').getByRole('link', { name: text('Withdraw from contract', 'shell'), exact: true }).click();
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: text('Withdraw from contract', 'shell'), exact: true })
+        .click();
       await expect(page).toHaveURL(/\/withdraw$/);
       await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(text('Withdraw from contract'));
-      await main(page).getByRole('textbox', { name: text('Order number *') }).fill(n.toLowerCase());
-      await main(page).getByRole('textbox', { name: text('Email address *') }).fill(address);
-      await main(page).getByRole('textbox', { name: text('Which items, anything else? (optional)') }).fill(statement);
-      await main(page).getByRole('button', { name: text('Continue to confirmation') }).click();
+      await main(page)
+        .getByRole('textbox', { name: text('Order number *') })
+        .fill(n.toLowerCase());
+      await main(page)
+        .getByRole('textbox', { name: text('Email address *') })
+        .fill(address);
+      await main(page)
+        .getByRole('textbox', { name: text('Which items, anything else? (optional)') })
+        .fill(statement);
+      await main(page)
+        .getByRole('button', { name: text('Continue to confirmation') })
+        .click();
       // The confirmation page shows what will be sent, then the button of § 356a BGB.
       await expect(main(page)).toContainText(text('I hereby withdraw from the contract for this order:'));
       await expect(main(page)).toContainText(n);
@@ -159,14 +170,19 @@ for (const { lang, locale, sku, text } of LANGUAGES) {
     const said = lang === 'de' ? `ist am ${date} um ${time} Uhr (deutsche Zeit, Europe/Berlin) bei uns eingegangen` : `on ${date} at ${time} (German time, Europe/Berlin)`;
     expect(mail!.text).toContain(said);
     expect(mail!.text).toContain('Alles zurück, bitte.');
-    expect((await mailsTo(request, email)).filter((m) => m.subject === subject), 'one receipt').toHaveLength(1);
+    expect(
+      (await mailsTo(request, email)).filter((m) => m.subject === subject),
+      'one receipt',
+    ).toHaveLength(1);
 
     // The admin: the list, the order, and the refund from there.
     const admin = await adminPage(browser, adminState);
     await open(admin, '/admin');
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Withdrawals' }).click();
     await expect(admin).toHaveURL(/\/admin\/withdrawals$/);
-    const row = main(admin).getByRole('row').filter({ has: admin.getByRole('link', { name: n, exact: true }) });
+    const row = main(admin)
+      .getByRole('row')
+      .filter({ has: admin.getByRole('link', { name: n, exact: true }) });
     await expect(row).toContainText(email);
     await expect(row).toContainText('In time');
     await row.getByRole('link', { name: `Refund ${n}` }).click();

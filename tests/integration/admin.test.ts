@@ -251,7 +251,11 @@ describe('creating a product from the admin', () => {
     expect(empty).toMatchObject({ code: '22023' });
     const tooMany = await expectApiError(saveVariants({ productId: id, variants: Array.from({ length: 101 }, (_, i) => variant(`${m}-many-${i}`)) }));
     expect(tooMany).toMatchObject({ code: '22023' });
-    for (const body of [{ product_id: id, variants: { sku: 'x' } }, { product_id: id, variants: [{ sku: 'x', price: '100' }] }, { product_id: id, variants: [{ id: 'nope', sku: 'x', price: 1 }] }]) {
+    for (const body of [
+      { product_id: id, variants: { sku: 'x' } },
+      { product_id: id, variants: [{ sku: 'x', price: '100' }] },
+      { product_id: id, variants: [{ id: 'nope', sku: 'x', price: 1 }] },
+    ]) {
       const res = await adminRpc('save_product_variants', body);
       expect([res.status, (await res.json()).code]).toEqual([400, '22023']);
     }
@@ -263,7 +267,11 @@ describe('creating a product from the admin', () => {
     const longUpdate = await expectApiError(updateProduct({ id, input: productInput(m, { title: 'y'.repeat(10_000) }), expectedUpdatedAt: loaded!.updatedAt }));
     expect(longUpdate).toMatchObject({ code: '23514' });
     const token = await adminToken();
-    const longRaw = await rest(`/rest/v1/products?id=eq.${id}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'z'.repeat(10_000) }) });
+    const longRaw = await rest(`/rest/v1/products?id=eq.${id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'z'.repeat(10_000) }),
+    });
     expect(longRaw.status).toBe(400);
     expect((await fetchAdminProduct({ id }))?.values.title).toBe(loaded?.values.title);
 
@@ -403,7 +411,9 @@ describe('editing a product', () => {
     expect(error.message).toContain('not a variant of this product');
     expect([await variantRows(mine.id), await variantRows(theirs.id)]).toEqual(before);
     const [theirMedia] = await saveMedia({ productId: theirs.id, media: [{ id: null, url: 'https://img.example/theirs.png', alt: '', width: null, height: null }] });
-    const mediaError = await expectApiError(saveMedia({ productId: mine.id, media: [{ id: theirMedia.id, url: 'https://img.example/x.png', alt: '', width: null, height: null }] }));
+    const mediaError = await expectApiError(
+      saveMedia({ productId: mine.id, media: [{ id: theirMedia.id, url: 'https://img.example/x.png', alt: '', width: null, height: null }] }),
+    );
     expect(mediaError).toMatchObject({ code: '22023' });
     expect((await mediaRows(theirs.id)).map((r) => r.url)).toEqual(['https://img.example/theirs.png']);
   });
@@ -482,7 +492,12 @@ describe('the admin product list (admin_products)', () => {
     const times = all.map((r) => r.updatedAt);
     expect(times).toEqual([...times].sort().reverse());
     const oldest = await fetchAdminProducts({ q: `Listed ${m}`, status: 'all', sort: 'updated_asc', page: 1 });
-    expect(oldest.rows.map((r) => r.id)).toEqual([...all].reverse().slice(0, ADMIN_PAGE_SIZE).map((r) => r.id));
+    expect(oldest.rows.map((r) => r.id)).toEqual(
+      [...all]
+        .reverse()
+        .slice(0, ADMIN_PAGE_SIZE)
+        .map((r) => r.id),
+    );
 
     const drafts = await fetchAdminProducts({ q: `Listed ${m}`, status: 'draft', sort: 'updated_desc', page: 1 });
     expect(drafts.total).toBe(ids.filter((_, i) => i % 3 === 0).length);
@@ -658,7 +673,11 @@ describe('image upload (storage) refusals', () => {
     expect(tooBig.message).toBe('The object exceeded the maximum allowed size');
 
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
-    for (const file of [new File([new Uint8Array(gif)], 'a.gif', { type: 'image/gif' }), new File(['<svg onload=alert(1)>'], 'a.svg', { type: 'image/svg+xml' }), new File(['hello'], 'a.txt', { type: 'text/plain' })]) {
+    for (const file of [
+      new File([new Uint8Array(gif)], 'a.gif', { type: 'image/gif' }),
+      new File(['<svg onload=alert(1)>'], 'a.svg', { type: 'image/svg+xml' }),
+      new File(['hello'], 'a.txt', { type: 'text/plain' }),
+    ]) {
       const error = await expectApiError(uploadProductImage({ productId: id, file, index: 1 }));
       expect(error.status, file.type).toBeGreaterThanOrEqual(400);
       expect(error.status, file.type).toBeLessThan(500);

@@ -6,19 +6,7 @@
  */
 import { AuthApiError, isAuthWeakPasswordError, type GenerateLinkParams } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import {
-  TEST_PASSWORD,
-  anonClient,
-  createConfirmedUser,
-  followVerifyLink,
-  rest,
-  serviceClient,
-  signIn,
-  sql,
-  uniqueEmail,
-  verifyLink,
-  waitForMail,
-} from './support.ts';
+import { TEST_PASSWORD, anonClient, createConfirmedUser, followVerifyLink, rest, serviceClient, signIn, sql, uniqueEmail, verifyLink, waitForMail } from './support.ts';
 
 const SITE = 'http://localhost:5173';
 
@@ -27,8 +15,7 @@ function claimsOf(token: string): Record<string, unknown> {
 }
 
 /** A JWT-shaped string with the given payload (unsigned: only its issuer is read). */
-const fakeIdToken = (payload: Record<string, unknown>) =>
-  `e30.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2ln`;
+const fakeIdToken = (payload: Record<string, unknown>) => `e30.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2ln`;
 
 describe('anonymous sign-in', () => {
   it('signs in without credentials: is_anonymous, role authenticated, amr anonymous, no email or identity', async () => {
@@ -302,7 +289,6 @@ describe('reauthentication and secure password change', () => {
     await anon.auth.signInAnonymously();
     const noEmail = await anon.auth.reauthenticate();
     expect(noEmail.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Reauthentication requires the user to have an email or a phone number' });
-
 
     const user = await createConfirmedUser();
     await serviceClient().auth.admin.updateUserById(user.user.id, { email_confirm: false });

@@ -285,8 +285,7 @@ describe('auth.admin.mfa', () => {
 
 describe('the database refuses an admin’s writes at aal1 once that admin has a verified factor', () => {
   const slug = () => `it-mfa-${crypto.randomUUID().slice(0, 8)}`;
-  const insertDraft = (client: SupabaseClient, s: string) =>
-    client.from('products').insert({ slug: s, title: 'mfa', description: 'x', category: 'clothing', status: 'draft' });
+  const insertDraft = (client: SupabaseClient, s: string) => client.from('products').insert({ slug: s, title: 'mfa', description: 'x', category: 'clothing', status: 'draft' });
   const productCount = async (s: string) => (await sql('select 1 from public.products where slug = $1', [s])).length;
 
   it('without a factor an admin writes at aal1; after enrolment an aal1 token (even one from before) is refused, aal2 is allowed', async () => {

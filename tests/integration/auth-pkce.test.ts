@@ -36,8 +36,7 @@ function pkceBrowser() {
       return stored === undefined ? null : JSON.parse(stored);
     },
     /** Puts a verifier (back) where exchangeCodeForSession reads it. */
-    setVerifier: (value: string) =>
-      void store.set(verifierKey() ?? `sb-${new URL(apiUrl()).hostname.split('.')[0]}-auth-token-code-verifier`, JSON.stringify(value)),
+    setVerifier: (value: string) => void store.set(verifierKey() ?? `sb-${new URL(apiUrl()).hostname.split('.')[0]}-auth-token-code-verifier`, JSON.stringify(value)),
   };
 }
 
@@ -64,8 +63,7 @@ async function authCodeFromLink(email: string, count = 1): Promise<string> {
 /** supabase-js answers an exchange with the redirect type its verifier was stored with (not in its types). */
 const redirectTypeOf = (data: object) => (data as { redirectType?: string | null }).redirectType;
 
-const amrMethods = (accessToken: string) =>
-  (JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).amr as { method: string }[]).map((entry) => entry.method);
+const amrMethods = (accessToken: string) => (JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).amr as { method: string }[]).map((entry) => entry.method);
 
 function expectAuthError(error: AuthError | null, status: number, code: string) {
   expect(error, `expected ${status} ${code}`).not.toBeNull();
@@ -101,7 +99,9 @@ describe('PKCE sign-up confirmation', () => {
     );
     expect(flow).toEqual({
       code_challenge_method: 's256',
-      code_challenge: createHash('sha256').update(verifier as string).digest('base64url'),
+      code_challenge: createHash('sha256')
+        .update(verifier as string)
+        .digest('base64url'),
       authentication_method: 'email/signup',
       auth_code_issued_at: null,
     });
@@ -207,10 +207,9 @@ describe('PKCE magic link, recovery and e-mail change', () => {
     const email = uniqueEmail('pkce-otp-new');
     const browser = pkceBrowser();
     expect((await browser.client.auth.signInWithOtp({ email })).error).toBeNull();
-    const [flow] = await sql<{ authentication_method: string }>(
-      'select authentication_method from auth.flow_state where user_id = (select id from auth.users where email = $1)',
-      [email],
-    );
+    const [flow] = await sql<{ authentication_method: string }>('select authentication_method from auth.flow_state where user_id = (select id from auth.users where email = $1)', [
+      email,
+    ]);
     expect(flow.authentication_method).toBe('email/signup');
     const { data, error } = await browser.client.auth.exchangeCodeForSession(await authCodeFromLink(email));
     expect(error).toBeNull();
@@ -294,10 +293,7 @@ describe('PKCE refusals', () => {
     const browser = pkceBrowser();
     const email = uniqueEmail('pkce-late');
     expect((await browser.client.auth.signUp({ email, password: TEST_PASSWORD })).error).toBeNull();
-    await sql(
-      `update auth.flow_state set created_at = created_at - interval '2 hours' where user_id = (select id from auth.users where email = $1)`,
-      [email],
-    );
+    await sql(`update auth.flow_state set created_at = created_at - interval '2 hours' where user_id = (select id from auth.users where email = $1)`, [email]);
     expect((await browser.client.auth.exchangeCodeForSession(await authCodeFromLink(email))).error).toBeNull();
   });
 });

@@ -1,36 +1,11 @@
 /** Every auth call the storefront makes, through supabase-js, against /auth/v1 (SUPABASE-WIRE.md). */
 import { AuthApiError, isAuthApiError, isAuthWeakPasswordError, type Session, type User } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALEX,
-  TEST_PASSWORD,
-  anonClient,
-  createConfirmedUser,
-  followVerifyLink,
-  mailFor,
-  signIn,
-  sleep,
-  uniqueEmail,
-  verifyLink,
-  waitForMail,
-} from './support.ts';
+import { ALEX, TEST_PASSWORD, anonClient, createConfirmedUser, followVerifyLink, mailFor, signIn, sleep, uniqueEmail, verifyLink, waitForMail } from './support.ts';
 
 const SITE = 'http://localhost:5173';
 
-const USER_FIELDS = [
-  'id',
-  'aud',
-  'role',
-  'email',
-  'email_confirmed_at',
-  'phone',
-  'app_metadata',
-  'user_metadata',
-  'identities',
-  'created_at',
-  'updated_at',
-  'is_anonymous',
-];
+const USER_FIELDS = ['id', 'aud', 'role', 'email', 'email_confirmed_at', 'phone', 'app_metadata', 'user_metadata', 'identities', 'created_at', 'updated_at', 'is_anonymous'];
 
 function decodeJwt(token: string): Record<string, unknown> {
   const parts = token.split('.');

@@ -96,8 +96,7 @@ const newestThenId = (a: ProductRow, b: ProductRow) => cmp(micros(b.created_at),
 function expectedOrder(rows: ProductRow[], sort: SortKey): ProductRow[] | 'by-sql' {
   const { field, direction } = SORTS[sort];
   if (field === 'title') return 'by-sql'; // collation: the database's own order is the reference
-  const key = (p: ProductRow): bigint | number | null =>
-    field === 'price' ? minPrice(p) : field === 'units_sold' ? Number(p.units_sold) : micros(p.created_at);
+  const key = (p: ProductRow): bigint | number | null => (field === 'price' ? minPrice(p) : field === 'units_sold' ? Number(p.units_sold) : micros(p.created_at));
   return [...rows].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
@@ -166,7 +165,15 @@ let reviewIds: string[] = [];
 
 async function insertFixtures() {
   const rows = [
-    { key: 'hostile', slug: slug('hostile'), status: 'published', category: 'clothing', title: HOSTILE_TITLE, tags: [HOSTILE_TAG, `it-${RUN}`], description: 'Fixture of catalogue-api.test.ts' },
+    {
+      key: 'hostile',
+      slug: slug('hostile'),
+      status: 'published',
+      category: 'clothing',
+      title: HOSTILE_TITLE,
+      tags: [HOSTILE_TAG, `it-${RUN}`],
+      description: 'Fixture of catalogue-api.test.ts',
+    },
     // Would match the hostile terms if %, _ or * were wildcards: "A-B" for A_B / A%B, "1000" for 100%.
     { key: 'decoy', slug: slug('decoy'), status: 'published', category: 'clothing', title: `Decoy A-B 1000 Cotton ${RUN}`, tags: [`it-${RUN}`] },
     {
@@ -184,7 +191,15 @@ async function insertFixtures() {
       tags: [`it-${RUN}`, 'fixture-sized'],
     },
     { key: 'bare', slug: slug('bare'), status: 'published', category: 'equipment', title: `No Variants ${RUN}`, tags: [] },
-    { key: 'draft', slug: slug('draft'), status: 'draft', category: 'clothing', featured: true, title: `Draft Tee ${RUN} ${TOKENS.title} 100% A_B`, tags: [`it-${RUN}`, HOSTILE_TAG] },
+    {
+      key: 'draft',
+      slug: slug('draft'),
+      status: 'draft',
+      category: 'clothing',
+      featured: true,
+      title: `Draft Tee ${RUN} ${TOKENS.title} 100% A_B`,
+      tags: [`it-${RUN}`, HOSTILE_TAG],
+    },
     { key: 'archived', slug: slug('archived'), status: 'archived', category: 'clothing', featured: true, title: `Archived Tee ${RUN} ${TOKENS.title}`, tags: [`it-${RUN}`] },
   ];
   const { data, error } = await service
@@ -356,7 +371,10 @@ describe('fetchShopPage: sort and pages', () => {
       const byId = new Map(published.map((p) => [p.id, p]));
       const prices = got.products.map((p) => minPrice(byId.get(p.id)!));
       const priced = prices.filter((p): p is number => p !== null);
-      expect(prices.slice(priced.length).every((p) => p === null), 'nulls last').toBe(true);
+      expect(
+        prices.slice(priced.length).every((p) => p === null),
+        'nulls last',
+      ).toBe(true);
       const sorted = [...priced].sort((a, b) => (sort === 'price-asc' ? a - b : b - a));
       expect(priced).toEqual(sorted);
       expect(prices.at(-1)).toBeNull(); // the fixture without variants
@@ -391,7 +409,32 @@ describe('fetchShopPage: sort and pages', () => {
 });
 
 describe('fetchShopPage / searchProducts: text that could break the query string', () => {
-  const HOSTILE = [',', '(', ')', '"', "'", '\\', '%', '_', '{', '}', '*', '(Cotton),', '"Heavy"', '100%', 'A_B', 'A%B', 'A*B', '\\ A', '%_%', '{c}', 'a,b', ')*(', '\\"', HOSTILE_TITLE];
+  const HOSTILE = [
+    ',',
+    '(',
+    ')',
+    '"',
+    "'",
+    '\\',
+    '%',
+    '_',
+    '{',
+    '}',
+    '*',
+    '(Cotton),',
+    '"Heavy"',
+    '100%',
+    'A_B',
+    'A%B',
+    'A*B',
+    '\\ A',
+    '%_%',
+    '{c}',
+    'a,b',
+    ')*(',
+    '\\"',
+    HOSTILE_TITLE,
+  ];
 
   it('q: never an error, and only literal matches', async () => {
     for (const q of HOSTILE) await expectShopMatches(query({ q }));
@@ -454,7 +497,10 @@ describe('searchProducts', () => {
     for (const token of [TOKENS.title, TOKENS.subtitle, TOKENS.titleDe, TOKENS.subtitleDe, `  ${TOKENS.titleDe.toUpperCase()}  `]) {
       const got = await searchProducts(token);
       // The draft and the archived product carry the title token too.
-      expect(got.map((r) => r.id), token).toEqual([ids.sized]);
+      expect(
+        got.map((r) => r.id),
+        token,
+      ).toEqual([ids.sized]);
       expect(got[0]).toMatchObject({ slug: slug('sized'), title: `Sized Tee ${TOKENS.title}`, title_de: `Größen-Shirt ${TOKENS.titleDe}` });
       expect(got[0].media.some((m) => m.is_primary && m.url === '/it/p.webp')).toBe(true);
     }
@@ -489,7 +535,12 @@ describe('fetchProductBySlug', () => {
   it('returns a published product with its texts, variants S, M, L, XL and media primary first', async () => {
     anonymous();
     const product = await fetchProductBySlug(slug('sized'));
-    expect(product).toMatchObject({ id: ids.sized, title_de: `Größen-Shirt ${TOKENS.titleDe}`, description: `English ${TOKENS.description}`, description_de: `Deutsch ${TOKENS.descriptionDe}` });
+    expect(product).toMatchObject({
+      id: ids.sized,
+      title_de: `Größen-Shirt ${TOKENS.titleDe}`,
+      description: `English ${TOKENS.description}`,
+      description_de: `Deutsch ${TOKENS.descriptionDe}`,
+    });
     expect(product.variants.map((v) => v.size)).toEqual(['S', 'M', 'L', 'XL']);
     expect(product.variants.find((v) => v.size === 'XL')).toMatchObject({ price: 3900, compare_at_price: 4900, inventory: 1, color: 'Stone Grey' });
     expect(product.media.map((m) => m.is_primary)).toEqual([true, false, false]);
@@ -537,7 +588,11 @@ describe('fetchRating / fetchRelated / fetchFeatured', () => {
 
   it('fetchRelated: other published products of the same category, at most 4, newest first', async () => {
     anonymous();
-    for (const product of [published.find((p) => p.id === ids.sized)!, published.find((p) => p.id === ids.bare)!, ...CATEGORIES.map((c) => published.find((p) => p.category === c)!).filter(Boolean)]) {
+    for (const product of [
+      published.find((p) => p.id === ids.sized)!,
+      published.find((p) => p.id === ids.bare)!,
+      ...CATEGORIES.map((c) => published.find((p) => p.category === c)!).filter(Boolean),
+    ]) {
       const want = published.filter((p) => p.category === product.category && p.id !== product.id).sort(newestThenId);
       const got = await fetchRelated(product);
       expect(got.length).toBe(Math.min(RELATED_LIMIT, want.length));
@@ -601,9 +656,7 @@ describe('reviews', () => {
     const { data } = await service.from('reviews').select('id,product_id,status,rating,title,created_at,user_id');
     const rows = data as ReviewRow[];
     const reviewed = rows.find((r) => r.status === 'approved' && r.product_id !== ids.sized)!.product_id;
-    const want = rows
-      .filter((r) => r.product_id === reviewed && r.status === 'approved')
-      .sort((a, b) => cmp(micros(b.created_at), micros(a.created_at)) || cmp(a.id, b.id));
+    const want = rows.filter((r) => r.product_id === reviewed && r.status === 'approved').sort((a, b) => cmp(micros(b.created_at), micros(a.created_at)) || cmp(a.id, b.id));
     expect((await fetchReviews(reviewed)).map((r) => r.id)).toEqual(want.map((r) => r.id));
     expect(await fetchReviews(randomUUID())).toEqual([]);
   });
@@ -636,9 +689,7 @@ describe('reviews', () => {
     expect(stored).toMatchObject({ product_id: paidProduct, status: 'pending', rating: 4, title: `Solid ${marker}`, user_id: alexId });
 
     const forced = `forced-${RUN}`;
-    const { error } = await alex
-      .from('reviews')
-      .insert({ product_id: paidProduct, rating: 5, title: forced, body: 'x', author_name: 'Alex', status: 'approved' });
+    const { error } = await alex.from('reviews').insert({ product_id: paidProduct, rating: 5, title: forced, body: 'x', author_name: 'Alex', status: 'approved' });
     expect(error).toBeNull();
     expect((await storedReviews(forced)).map((r) => r.status)).toEqual(['pending']);
     // Pending reviews are not shown.

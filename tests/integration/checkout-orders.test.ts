@@ -18,7 +18,22 @@ const REGIONS = [
   { region: 'UK', currency: 'EUR', standard_rate: 999, express_rate: 1999, free_from: 10000 },
   { region: 'US', currency: 'EUR', standard_rate: 1299, express_rate: 2499, free_from: 15000 },
 ];
-const ORDER_KEYS = ['createdAt', 'currency', 'email', 'id', 'items', 'orderNumber', 'shipping', 'shippingAddress', 'shippingRegion', 'status', 'subtotal', 'total', 'vatAmount', 'vatRateBasisPoints'];
+const ORDER_KEYS = [
+  'createdAt',
+  'currency',
+  'email',
+  'id',
+  'items',
+  'orderNumber',
+  'shipping',
+  'shippingAddress',
+  'shippingRegion',
+  'status',
+  'subtotal',
+  'total',
+  'vatAmount',
+  'vatRateBasisPoints',
+];
 /** What the signed-in order detail screen selects (src/api/orders.ts), lines with their product's German title. */
 const DETAIL_SELECT =
   'id,order_number,status,created_at,subtotal,shipping,total,currency,shipping_region,checkout_session_id,order_items(title,size,color,qty,unit_price,line_total,image,products(title_de))';
@@ -86,7 +101,13 @@ beforeAll(async () => {
   fixture.teeId = tee.id;
   fixture.lastUnits = (await insert<{ id: string }>('variants', { product_id: tee.id, sku: `IT-CO-${marker}-M`, size: 'M', color: 'Black', price: 2500, inventory: 2 })).id;
   await insert('media', { product_id: tee.id, url: fixture.teeImage, alt: 'tee', is_primary: true, sort_order: 0 });
-  const hoodie = await insert<{ id: string }>('products', { slug: `it-co-p-${marker}`, title: `Checkout Hoodie ${marker}`, description: 'x', category: 'clothing', status: 'published' });
+  const hoodie = await insert<{ id: string }>('products', {
+    slug: `it-co-p-${marker}`,
+    title: `Checkout Hoodie ${marker}`,
+    description: 'x',
+    category: 'clothing',
+    status: 'published',
+  });
   fixture.plenty = (await insert<{ id: string }>('variants', { product_id: hoodie.id, sku: `IT-CO-${marker}-L`, size: 'L', color: 'Black', price: 2500, inventory: 50 })).id;
   fixture.plentyXl = (await insert<{ id: string }>('variants', { product_id: hoodie.id, sku: `IT-CO-${marker}-XL`, size: 'XL', color: 'Black', price: 3000, inventory: 50 })).id;
   await insert('media', { product_id: hoodie.id, url: fixture.hoodieImage, alt: 'hoodie', is_primary: true, sort_order: 0 });
@@ -157,7 +178,14 @@ describe('shipping regions', () => {
   });
 
   it('are charged in the cart’s currency: a USD cart pays USD shipping, never the EUR figure', async () => {
-    const product = await insert<{ id: string }>('products', { slug: `it-cu-${marker}`, title: `Dollar Cap ${marker}`, description: 'x', category: 'accessories', status: 'published', currency: 'USD' });
+    const product = await insert<{ id: string }>('products', {
+      slug: `it-cu-${marker}`,
+      title: `Dollar Cap ${marker}`,
+      description: 'x',
+      category: 'accessories',
+      status: 'published',
+      currency: 'USD',
+    });
     onTestFinished(async () => {
       await service.from('products').delete().eq('id', product.id);
     });
@@ -172,7 +200,13 @@ describe('shipping regions', () => {
       expect(await price(region, cap)).toEqual(['USD', standard_rate]);
     }
     expect(await price('DE', fixture.plenty)).toEqual(['EUR', 499]);
-    const mixed = await service.rpc('price_cart', { items: [{ variantId: cap, qty: 1 }, { variantId: fixture.plenty, qty: 1 }], shipping_region: 'DE' });
+    const mixed = await service.rpc('price_cart', {
+      items: [
+        { variantId: cap, qty: 1 },
+        { variantId: fixture.plenty, qty: 1 },
+      ],
+      shipping_region: 'DE',
+    });
     expect(mixed.error?.message).toBe('a cart must be in one currency, got USD and EUR');
   });
 });
@@ -186,17 +220,22 @@ describe('cart refusals', () => {
       expect(error).toBeInstanceOf(FunctionsHttpError);
       return [(error as FunctionsHttpError).context.status, await (error as FunctionsHttpError).context.json()];
     };
-    expect(await refusal([{ variantId: fixture.plenty, qty: 1 }, { variantId: fixture.lastUnits, qty: 3 }])).toEqual([
-      409,
-      { error: `only 2 left of SKU IT-CO-${marker}-M`, code: 'insufficient_stock', variantId: fixture.lastUnits, available: 2 },
-    ]);
+    expect(
+      await refusal([
+        { variantId: fixture.plenty, qty: 1 },
+        { variantId: fixture.lastUnits, qty: 3 },
+      ]),
+    ).toEqual([409, { error: `only 2 left of SKU IT-CO-${marker}-M`, code: 'insufficient_stock', variantId: fixture.lastUnits, available: 2 }]);
     expect(await refusal([{ variantId: fixture.draftVariant, qty: 1 }])).toEqual([
       409,
       { error: `variant ${fixture.draftVariant} not found`, code: 'unavailable', variantId: fixture.draftVariant, available: 0 },
     ]);
     const { data: soldOut } = await service.from('variants').select('id,sku,products!inner(status)').eq('inventory', 0).eq('products.status', 'published').limit(1).single();
     expect(soldOut, 'the seed has sold-out variants of published products').not.toBeNull();
-    expect(await refusal([{ variantId: soldOut!.id, qty: 1 }])).toEqual([409, { error: `SKU ${soldOut!.sku} is sold out`, code: 'sold_out', variantId: soldOut!.id, available: 0 }]);
+    expect(await refusal([{ variantId: soldOut!.id, qty: 1 }])).toEqual([
+      409,
+      { error: `SKU ${soldOut!.sku} is sold out`, code: 'sold_out', variantId: soldOut!.id, available: 0 },
+    ]);
     const { count: after } = await service.from('checkout_sessions').select('id', { count: 'exact', head: true });
     expect(after).toBe(before);
   });
@@ -251,13 +290,15 @@ describe('a guest pays on the local checkout page', () => {
       // The destination's VAT as the order stored it (ADR 0023), checked against the row below.
       vatRateBasisPoints: expect.any(Number),
       vatAmount: expect.any(Number),
-      items: [
-        { title: `Checkout Tee ${marker}`, titleDe: `Kassen-Shirt ${marker}`, size: 'M', color: 'Black', qty: 2, unitPrice: 2500, lineTotal: 5000, image: fixture.teeImage },
-      ],
+      items: [{ title: `Checkout Tee ${marker}`, titleDe: `Kassen-Shirt ${marker}`, size: 'M', color: 'Black', qty: 2, unitPrice: 2500, lineTotal: 5000, image: fixture.teeImage }],
     });
     expect(Math.abs(Date.parse(data.createdAt) - Date.now())).toBeLessThan(5 * 60_000);
     expect(JSON.stringify(data)).not.toMatch(/user_?id/i);
-    const { data: stored } = await service.from('orders').select('order_number,locale,shipping_region,vat_rate_basis_points,vat_amount').eq('checkout_session_id', sessionId).single();
+    const { data: stored } = await service
+      .from('orders')
+      .select('order_number,locale,shipping_region,vat_rate_basis_points,vat_amount')
+      .eq('checkout_session_id', sessionId)
+      .single();
     expect(stored).toEqual({ order_number: orderNumber, locale: 'de', shipping_region: 'EU', vat_rate_basis_points: data.vatRateBasisPoints, vat_amount: data.vatAmount });
     expect(data.vatAmount).toBeGreaterThan(0);
   });
@@ -285,7 +326,17 @@ describe('a guest pays on the local checkout page', () => {
 
   it('answers null for unknown, malformed and unpaid session ids, and for other shapes of argument', async () => {
     const { data: open } = await startCheckout(anonClient(), { email: guest, items: [{ variantId: fixture.plenty, qty: 1 }] });
-    for (const id of [open.sessionId, 'cs_local_doesnotexist000000000000', 'not-a-session', '', "cs_x' or '1'='1", `${sessionId}%`, `${sessionId}.*`, 'cs_', `cs_${'a'.repeat(251)}`]) {
+    for (const id of [
+      open.sessionId,
+      'cs_local_doesnotexist000000000000',
+      'not-a-session',
+      '',
+      "cs_x' or '1'='1",
+      `${sessionId}%`,
+      `${sessionId}.*`,
+      'cs_',
+      `cs_${'a'.repeat(251)}`,
+    ]) {
       const res = await anonClient().rpc('order_by_checkout_session', { session_id: id });
       expect([res.error, res.data], id).toEqual([null, null]);
     }

@@ -70,7 +70,11 @@ beforeAll(async () => {
     .select('id')
     .single();
   if (error) throw new Error(error.message);
-  const { data: variant } = await service.from('variants').insert({ product_id: product.id, sku: `IT-RV-${marker}`, size: 'M', color: 'Black', price: 2500, inventory: 10 }).select('id').single();
+  const { data: variant } = await service
+    .from('variants')
+    .insert({ product_id: product.id, sku: `IT-RV-${marker}`, size: 'M', color: 'Black', price: 2500, inventory: 10 })
+    .select('id')
+    .single();
   variantId = (variant as { id: string }).id;
 });
 
@@ -101,7 +105,9 @@ describe('the order button’s address', () => {
     const { url, sessionId } = await createCheckoutSession(request({ shippingAddress: { ...ERIKA, name: '  Erika  Mustermann ', postalCode: ' 51147' } }));
     sessions.push(sessionId!);
     expect(await inventory()).toBe(before - 1);
-    const [row] = await sql<{ shipping_address: unknown; address_confirmed: boolean }>('select shipping_address, address_confirmed from public.checkout_sessions where id = $1', [sessionId]);
+    const [row] = await sql<{ shipping_address: unknown; address_confirmed: boolean }>('select shipping_address, address_confirmed from public.checkout_sessions where id = $1', [
+      sessionId,
+    ]);
     expect(row).toEqual({ shipping_address: { ...ERIKA, name: 'Erika  Mustermann' }, address_confirmed: true });
     const page = await (await fetch(onBackend(url!))).text();
     expect(page).toContain('<h2 id="delivery-title">Delivery address</h2>');

@@ -218,7 +218,10 @@ describe('fulfilment under concurrency', () => {
     const form = await pageForm(id);
     const answers = await Promise.all(Array.from({ length: 5 }, () => pay(id, new URLSearchParams(form))));
     for (const res of answers) expect(res.status).toBeLessThan(500);
-    expect(answers.some((res) => isSuccessRedirect(res, id)), answers.map((r) => `${r.status} ${r.headers.get('location') ?? ''}`).join('\n')).toBe(true);
+    expect(
+      answers.some((res) => isSuccessRedirect(res, id)),
+      answers.map((r) => `${r.status} ${r.headers.get('location') ?? ''}`).join('\n'),
+    ).toBe(true);
     expect(await ordersFor([id])).toHaveLength(1);
     expect(await inventory()).toBe(4);
   }, 60_000);

@@ -48,7 +48,55 @@ const INJECTIONS = [
   '../../../etc/passwd',
 ];
 
-const SPECIAL = ['(', ')', ',', '"', "'", '\\', '.', ':', '::', '->', '->>', '*', '!', '{', '}', '[', ']', '%', '\u0000', ';', '--', ' ', '+', '&', '=', '#', '?', 'eq', 'neq', 'in', 'is', 'not', 'or', 'and', 'select', 'null', 'ü', 'ß', '🏋️', '\u202e', '\ud800', 'title', 'id', 'tags', 'variants', 'inner', 'count'];
+const SPECIAL = [
+  '(',
+  ')',
+  ',',
+  '"',
+  "'",
+  '\\',
+  '.',
+  ':',
+  '::',
+  '->',
+  '->>',
+  '*',
+  '!',
+  '{',
+  '}',
+  '[',
+  ']',
+  '%',
+  '\u0000',
+  ';',
+  '--',
+  ' ',
+  '+',
+  '&',
+  '=',
+  '#',
+  '?',
+  'eq',
+  'neq',
+  'in',
+  'is',
+  'not',
+  'or',
+  'and',
+  'select',
+  'null',
+  'ü',
+  'ß',
+  '🏋️',
+  '\u202e',
+  '\ud800',
+  'title',
+  'id',
+  'tags',
+  'variants',
+  'inner',
+  'count',
+];
 
 /** Random text biased towards the PostgREST grammar's own characters and words. */
 const hostile = fc.oneof(
@@ -60,9 +108,42 @@ const hostile = fc.oneof(
 /** What a fetch header value may carry (visible ASCII and space). */
 const headerValue = fc.oneof(
   fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 }),
-  fc.constantFrom('items=0-', 'items=-1', '0-9999999999999999999', 'bytes=0-1', 'count=exact,count=planned', 'return=representation, tx=commit', 'missing=default', 'max-affected=-1', 'handling=strict, max-affected=0'),
+  fc.constantFrom(
+    'items=0-',
+    'items=-1',
+    '0-9999999999999999999',
+    'bytes=0-1',
+    'count=exact,count=planned',
+    'return=representation, tx=commit',
+    'missing=default',
+    'max-affected=-1',
+    'handling=strict, max-affected=0',
+  ),
 );
-const OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'in', 'cs', 'cd', 'ov', 'fts', 'plfts', 'phfts', 'wfts', 'not.eq', 'not.in', 'sl', 'match', 'isdistinct'];
+const OPERATORS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'is',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'not.eq',
+  'not.in',
+  'sl',
+  'match',
+  'isdistinct',
+];
 const COLUMNS = ['id', 'title', 'slug', 'tags', 'status', 'featured', 'created_at', 'description', 'currency'];
 
 interface Answer {
@@ -143,8 +224,7 @@ async function expectNothingChanged() {
   expect(Number((await sql<{ n: string }>('select count(*)::text as n from storage.objects'))[0].n)).toBe(storageObjects);
 }
 
-const property = <T>(arb: fc.Arbitrary<T>, check: (v: T) => Promise<void>, numRuns = RUNS) =>
-  fc.assert(fc.asyncProperty(arb, check), { numRuns, endOnFailure: true });
+const property = <T>(arb: fc.Arbitrary<T>, check: (v: T) => Promise<void>, numRuns = RUNS) => fc.assert(fc.asyncProperty(arb, check), { numRuns, endOnFailure: true });
 
 beforeAll(async () => {
   const service = serviceClient();
@@ -196,7 +276,16 @@ describe('/rest/v1 query strings', () => {
 
   it('random order, limit and offset', async () => {
     await property(fc.tuple(hostile, hostile, hostile), async ([order, limit, offset]) =>
-      expectRestAnswer(await send(`/rest/v1/products?${qs([['order', order], ['limit', limit], ['offset', offset]])}`), `order=${JSON.stringify(order)}`),
+      expectRestAnswer(
+        await send(
+          `/rest/v1/products?${qs([
+            ['order', order],
+            ['limit', limit],
+            ['offset', offset],
+          ])}`,
+        ),
+        `order=${JSON.stringify(order)}`,
+      ),
     );
   });
 
@@ -208,12 +297,16 @@ describe('/rest/v1 query strings', () => {
   });
 
   it('random casts, JSON paths and embeds', async () => {
-    await property(hostile, async (v) => {
-      for (const select of [`title::${v}`, `tags->${v}`, `tags->>${v}`, `id,variants(${v})`, `${v}:title`, `id,variants!${v}(id)`]) {
-        expectRestAnswer(await send(`/rest/v1/products?${qs([['select', select]])}`), `select=${JSON.stringify(select)}`);
-      }
-      expectRestAnswer(await send(`/rest/v1/products?${qs([['tags->>0', `eq.${v}`]])}`), `tags->>0=eq.${JSON.stringify(v)}`);
-    }, 100);
+    await property(
+      hostile,
+      async (v) => {
+        for (const select of [`title::${v}`, `tags->${v}`, `tags->>${v}`, `id,variants(${v})`, `${v}:title`, `id,variants!${v}(id)`]) {
+          expectRestAnswer(await send(`/rest/v1/products?${qs([['select', select]])}`), `select=${JSON.stringify(select)}`);
+        }
+        expectRestAnswer(await send(`/rest/v1/products?${qs([['tags->>0', `eq.${v}`]])}`), `tags->>0=eq.${JSON.stringify(v)}`);
+      },
+      100,
+    );
   });
 
   it('random Range, Prefer, Accept and profile headers', async () => {
@@ -288,25 +381,33 @@ describe('/rest/v1 query strings', () => {
   });
 
   it('malformed JSON bodies are 400, not 500', async () => {
-    await property(fc.string({ unit: 'binary', maxLength: 200 }), async (body) => {
-      let valid = true;
-      try {
-        JSON.parse(body);
-      } catch {
-        valid = false;
-      }
-      const a = await send('/rest/v1/contact_messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      if (!valid) expect(a.status, `${JSON.stringify(body)} → ${a.text}`).toBe(400);
-      expectRestAnswer(a, `body ${JSON.stringify(body)}`);
-    }, 100);
+    await property(
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      async (body) => {
+        let valid = true;
+        try {
+          JSON.parse(body);
+        } catch {
+          valid = false;
+        }
+        const a = await send('/rest/v1/contact_messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        if (!valid) expect(a.status, `${JSON.stringify(body)} → ${a.text}`).toBe(400);
+        expectRestAnswer(a, `body ${JSON.stringify(body)}`);
+      },
+      100,
+    );
   });
 
   it('random rpc names and arguments', async () => {
-    await property(fc.tuple(fc.constantFrom('calculate_product_rating', 'is_admin', 'has_purchased', 'price_cart', 'fulfil_checkout_session'), fc.jsonValue({ maxDepth: 3 }), hostile), async ([fn, args, name]) => {
-      expectRestAnswer(await send(`/rest/v1/rpc/${fn}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) }), `rpc ${fn}`);
-      expectRestAnswer(await send(`/rest/v1/rpc/${fn}?${qs([['product_uuid', name]])}`), `rpc GET ${fn}`);
-      expectRestAnswer(await send(`/rest/v1/rpc/${enc(name)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), `rpc ${JSON.stringify(name)}`);
-    }, 100);
+    await property(
+      fc.tuple(fc.constantFrom('calculate_product_rating', 'is_admin', 'has_purchased', 'price_cart', 'fulfil_checkout_session'), fc.jsonValue({ maxDepth: 3 }), hostile),
+      async ([fn, args, name]) => {
+        expectRestAnswer(await send(`/rest/v1/rpc/${fn}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) }), `rpc ${fn}`);
+        expectRestAnswer(await send(`/rest/v1/rpc/${fn}?${qs([['product_uuid', name]])}`), `rpc GET ${fn}`);
+        expectRestAnswer(await send(`/rest/v1/rpc/${enc(name)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), `rpc ${JSON.stringify(name)}`);
+      },
+      100,
+    );
   });
 
   it.each(INJECTIONS)('classic injection %j is data', async (v) => {
@@ -357,51 +458,96 @@ describe('/auth/v1 bodies', () => {
   const notAnEmail = hostile.map((s) => s.replaceAll('@', ''));
 
   it('signup with random bodies', async () => {
-    await property(fc.oneof(fc.jsonValue({ maxDepth: 2 }).map((j) => JSON.stringify(j)), fc.string({ maxLength: 100 }), fc.tuple(notAnEmail, hostile).map(([email, password]) => JSON.stringify({ email, password }))), async (body) => {
-      expectAuthAnswer(await send('/auth/v1/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body }), `signup ${body.slice(0, 80)}`);
-    }, 100);
+    await property(
+      fc.oneof(
+        fc.jsonValue({ maxDepth: 2 }).map((j) => JSON.stringify(j)),
+        fc.string({ maxLength: 100 }),
+        fc.tuple(notAnEmail, hostile).map(([email, password]) => JSON.stringify({ email, password })),
+      ),
+      async (body) => {
+        expectAuthAnswer(await send('/auth/v1/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body }), `signup ${body.slice(0, 80)}`);
+      },
+      100,
+    );
     expect(Number((await sql<{ n: string }>(PERMANENT_USERS))[0].n)).toBe(authUsers);
   });
 
   it('token grants with random types and bodies', async () => {
-    await property(fc.tuple(fc.oneof(fc.constantFrom('password', 'refresh_token', 'pkce', 'id_token'), hostile), fc.jsonValue({ maxDepth: 2 })), async ([grant, body]) => {
-      const a = await send(`/auth/v1/token?${qs([['grant_type', grant]])}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      expectAuthAnswer(a, `grant ${JSON.stringify(grant)}`);
-      expect(a.status, 'no session from garbage').toBeGreaterThanOrEqual(400);
-    }, 100);
+    await property(
+      fc.tuple(fc.oneof(fc.constantFrom('password', 'refresh_token', 'pkce', 'id_token'), hostile), fc.jsonValue({ maxDepth: 2 })),
+      async ([grant, body]) => {
+        const a = await send(`/auth/v1/token?${qs([['grant_type', grant]])}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        expectAuthAnswer(a, `grant ${JSON.stringify(grant)}`);
+        expect(a.status, 'no session from garbage').toBeGreaterThanOrEqual(400);
+      },
+      100,
+    );
   });
 
   it('password grant with hostile email and password → 4xx', async () => {
-    await property(fc.tuple(hostile, hostile), async ([email, password]) => {
-      const a = await send('/auth/v1/token?grant_type=password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-      expect4xx(a, `password grant ${JSON.stringify(email)}`);
-      expectAuthAnswer(a, 'password grant');
-    }, 100);
+    await property(
+      fc.tuple(hostile, hostile),
+      async ([email, password]) => {
+        const a = await send('/auth/v1/token?grant_type=password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        expect4xx(a, `password grant ${JSON.stringify(email)}`);
+        expectAuthAnswer(a, 'password grant');
+      },
+      100,
+    );
   });
 
   it('recover with a hostile email → 2xx or 4xx', async () => {
-    await property(hostile, async (email) => {
-      expectAuthAnswer(await send('/auth/v1/recover', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }), `recover ${JSON.stringify(email)}`);
-    }, 100);
+    await property(
+      hostile,
+      async (email) => {
+        expectAuthAnswer(
+          await send('/auth/v1/recover', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }),
+          `recover ${JSON.stringify(email)}`,
+        );
+      },
+      100,
+    );
   });
 
   it('user update and logout with a hostile bearer → 4xx (logout may say 204)', async () => {
-    await property(fc.tuple(hostile, headerValue), async ([email, bearer]) => {
-      const put = await send('/auth/v1/user', { method: 'PUT', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify({ email, data: { role: 'admin' } }) });
-      expect4xx(put, `PUT /user with bearer ${JSON.stringify(bearer)}`);
-      expectAuthAnswer(put, 'PUT /user');
-      expectAuthAnswer(await send('/auth/v1/logout?scope=global', { method: 'POST', headers: { authorization: `Bearer ${bearer}` } }), 'logout');
-    }, 100);
+    await property(
+      fc.tuple(hostile, headerValue),
+      async ([email, bearer]) => {
+        const put = await send('/auth/v1/user', {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ email, data: { role: 'admin' } }),
+        });
+        expect4xx(put, `PUT /user with bearer ${JSON.stringify(bearer)}`);
+        expectAuthAnswer(put, 'PUT /user');
+        expectAuthAnswer(await send('/auth/v1/logout?scope=global', { method: 'POST', headers: { authorization: `Bearer ${bearer}` } }), 'logout');
+      },
+      100,
+    );
   });
 
   it('verify with random tokens never signs in, and never redirects off-site', async () => {
-    await property(fc.tuple(hostile, fc.constantFrom('signup', 'recovery', 'email_change', 'magiclink', 'invite', 'x'), fc.constantFrom('https://evil.example/', 'javascript:alert(1)', '//evil.example', 'http://localhost:5173/ok')), async ([token, type, redirect]) => {
-      const a = await send(`/auth/v1/verify?${qs([['token', token], ['type', type], ['redirect_to', redirect]])}`);
-      expectAuthAnswer(a, `verify ${JSON.stringify(token)}`);
-      const location = a.headers.get('location') ?? '';
-      expect(location).not.toContain('access_token=');
-      if (location) expect(new URL(location, 'http://localhost:5173').host, `redirected to ${location}`).toBe('localhost:5173');
-    }, 100);
+    await property(
+      fc.tuple(
+        hostile,
+        fc.constantFrom('signup', 'recovery', 'email_change', 'magiclink', 'invite', 'x'),
+        fc.constantFrom('https://evil.example/', 'javascript:alert(1)', '//evil.example', 'http://localhost:5173/ok'),
+      ),
+      async ([token, type, redirect]) => {
+        const a = await send(
+          `/auth/v1/verify?${qs([
+            ['token', token],
+            ['type', type],
+            ['redirect_to', redirect],
+          ])}`,
+        );
+        expectAuthAnswer(a, `verify ${JSON.stringify(token)}`);
+        const location = a.headers.get('location') ?? '';
+        expect(location).not.toContain('access_token=');
+        if (location) expect(new URL(location, 'http://localhost:5173').host, `redirected to ${location}`).toBe('localhost:5173');
+      },
+      100,
+    );
   });
 
   it('nothing changed after the auth properties', async () => {
@@ -446,7 +592,10 @@ describe('/storage/v1 uploads (as the admin, who may write)', () => {
     for (const name of names) expect4xx(await upload(name, PNG_1X1), `upload ${name.slice(0, 80)}`);
     const absolute = await upload(`%2Ftmp%2Fnpng-evil-${m}.png`, PNG_1X1);
     expect(absolute.status).toBeLessThan(500);
-    if (absolute.status < 300) await serviceClient().storage.from('product-images').remove([`/tmp/npng-evil-${m}.png`, `tmp/npng-evil-${m}.png`]);
+    if (absolute.status < 300)
+      await serviceClient()
+        .storage.from('product-images')
+        .remove([`/tmp/npng-evil-${m}.png`, `tmp/npng-evil-${m}.png`]);
     expect(existsSync(`/tmp/npng-evil-${m}.png`)).toBe(false);
     expect(await sql("select name from storage.objects where name like '%npng-evil%' or name like '%..%'")).toEqual([]);
   });
@@ -461,11 +610,15 @@ describe('/storage/v1 uploads (as the admin, who may write)', () => {
 
   it('random object names: never 5xx', async () => {
     const created: string[] = [];
-    await property(hostile, async (v) => {
-      const a = await upload(`it-hostile/${enc(v)}`, PNG_1X1);
-      expect(a.status, `${JSON.stringify(v)} → ${a.status} ${a.text.slice(0, 200)}`).toBeLessThan(500);
-      if (a.status < 300) created.push(`it-hostile/${v}`);
-    }, 100);
+    await property(
+      hostile,
+      async (v) => {
+        const a = await upload(`it-hostile/${enc(v)}`, PNG_1X1);
+        expect(a.status, `${JSON.stringify(v)} → ${a.status} ${a.text.slice(0, 200)}`).toBeLessThan(500);
+        if (a.status < 300) created.push(`it-hostile/${v}`);
+      },
+      100,
+    );
     if (created.length) await serviceClient().storage.from('product-images').remove(created);
     expect(await sql("select name from storage.objects where name like '%..%' or name like '/%'")).toEqual([]);
   });
@@ -514,7 +667,10 @@ describe('functions', () => {
       send('/functions/v1/stripe-webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
     expect4xx(await hook('{'), 'malformed');
     expect4xx(await hook(JSON.stringify({ type: 'checkout.session.completed', data: { object: { id: 'cs_test_x' } } })), 'unsigned');
-    expect4xx(await hook(JSON.stringify({ type: 'checkout.session.completed', data: { object: { id: 'cs_test_x' } } }), { 'stripe-signature': 't=1,v1=deadbeef' }), 'bad signature');
+    expect4xx(
+      await hook(JSON.stringify({ type: 'checkout.session.completed', data: { object: { id: 'cs_test_x' } } }), { 'stripe-signature': 't=1,v1=deadbeef' }),
+      'bad signature',
+    );
     await property(fc.jsonValue({ maxDepth: 3 }), async (j) => expect4xx(await hook(JSON.stringify(j), { 'stripe-signature': 't=1,v1=00' }), 'random'), 50);
   });
 

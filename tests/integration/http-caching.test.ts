@@ -85,7 +85,10 @@ describe('anonymous catalogue reads carry a strong ETag and are revalidated with
   it('after a write, the same conditional GET answers 200 with the new data and a new tag', async () => {
     const before = await send(ONE_PRODUCT);
     const oldTag = etagOf(before) as string;
-    const { error } = await service.from('products').update({ title: `Cache Tee ${marker} v2` }).eq('id', productId);
+    const { error } = await service
+      .from('products')
+      .update({ title: `Cache Tee ${marker} v2` })
+      .eq('id', productId);
     expect(error).toBeNull();
 
     const after = await send(ONE_PRODUCT, { headers: { 'if-none-match': oldTag } });

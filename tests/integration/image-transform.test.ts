@@ -72,12 +72,18 @@ describe('a seeded product image, resized on request', () => {
   });
 
   it('answers the URL supabase-js getPublicUrl(path, { transform }) builds, and its authenticated download', async () => {
-    const { publicUrl } = anonClient().storage.from(BUCKET).getPublicUrl(seeded, { transform: { width: 240, height: 240, resize: 'contain', quality: 60 } }).data;
+    const { publicUrl } = anonClient()
+      .storage.from(BUCKET)
+      .getPublicUrl(seeded, { transform: { width: 240, height: 240, resize: 'contain', quality: 60 } }).data;
     expect(publicUrl).toBe(renderUrl(seeded, 'width=240&height=240&resize=contain&quality=60'));
     expect(await image(await get(publicUrl))).toMatchObject({ status: 200, type: 'image/webp', width: 192, height: 240 });
-    const origin = anonClient().storage.from(BUCKET).getPublicUrl(seeded, { transform: { width: 100, format: 'origin' } }).data.publicUrl;
+    const origin = anonClient()
+      .storage.from(BUCKET)
+      .getPublicUrl(seeded, { transform: { width: 100, format: 'origin' } }).data.publicUrl;
     expect(await image(await get(origin))).toMatchObject({ type: 'image/png', width: 100, height: 125 });
-    const { data, error } = await anonClient().storage.from(BUCKET).download(seeded, { transform: { width: 80 } });
+    const { data, error } = await anonClient()
+      .storage.from(BUCKET)
+      .download(seeded, { transform: { width: 80 } });
     expect(error).toBeNull();
     const meta = await sharp(Buffer.from(await (data as Blob).arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([80, 100]);
@@ -125,8 +131,14 @@ describe('caching', () => {
 
 describe('replacing and deleting an object', () => {
   const path = `it-render/${randomUUID()}.png`;
-  const tall = () => sharp({ create: { width: 400, height: 800, channels: 3, background: '#5b6237' } }).png().toBuffer();
-  const wide = () => sharp({ create: { width: 800, height: 400, channels: 3, background: '#e11d2e' } }).png().toBuffer();
+  const tall = () =>
+    sharp({ create: { width: 400, height: 800, channels: 3, background: '#5b6237' } })
+      .png()
+      .toBuffer();
+  const wide = () =>
+    sharp({ create: { width: 800, height: 400, channels: 3, background: '#e11d2e' } })
+      .png()
+      .toBuffer();
 
   afterAll(async () => {
     await serviceClient().storage.from(BUCKET).remove([path]);
@@ -201,7 +213,17 @@ describe('bad input: a clear 4xx with Storage’s error body, nothing written, t
     const service = serviceClient();
     expect((await service.storage.createBucket(bucket, { public: false })).error).toBeNull();
     try {
-      expect((await service.storage.from(bucket).upload('p.png', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer(), { contentType: 'image/png' })).error).toBeNull();
+      expect(
+        (
+          await service.storage.from(bucket).upload(
+            'p.png',
+            await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+              .png()
+              .toBuffer(),
+            { contentType: 'image/png' },
+          )
+        ).error,
+      ).toBeNull();
       const rendered = await get(`${apiUrl()}/storage/v1/render/image/public/${bucket}/p.png?width=4`);
       const object = await get(`${apiUrl()}/storage/v1/object/public/${bucket}/p.png`);
       expect(object.status).toBeGreaterThanOrEqual(400);
@@ -216,7 +238,9 @@ describe('bad input: a clear 4xx with Storage’s error body, nothing written, t
   it('a non-image upload to product-images is refused (415) and stores nothing; a real image from the admin still goes in', async () => {
     const admin = (await signIn(ADMIN.email, ADMIN.password)).client.storage.from(BUCKET);
     const folder = `it-render-${randomUUID()}`;
-    const realPng = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
+    const realPng = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const refused: [string, Buffer, string][] = [
       ['text.png', Buffer.from('hello, not an image'), 'image/png'],
       ['corrupt.png', Buffer.concat([realPng.subarray(0, 8), Buffer.from('no IHDR here, just words')]), 'image/png'],
@@ -234,6 +258,8 @@ describe('bad input: a clear 4xx with Storage’s error body, nothing written, t
     expect(error).toBeNull();
     const rendered = await get(renderUrl(`${folder}/ok.png`, 'width=2'));
     expect([rendered.status, rendered.headers.get('cache-control')]).toEqual([200, 'max-age=31536000']);
-    await serviceClient().storage.from(BUCKET).remove([`${folder}/ok.png`]);
+    await serviceClient()
+      .storage.from(BUCKET)
+      .remove([`${folder}/ok.png`]);
   });
 });

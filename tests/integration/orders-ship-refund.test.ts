@@ -18,7 +18,11 @@ import { ADMIN, ALEX, anonClient, anonKey, apiUrl, serviceClient, serviceRoleKey
 const SITE = 'http://localhost:5173';
 
 /** What refund-order answers: the refund, or an error with the database's code. */
-type RefundAnswer = { error?: string; code?: string; refund: { id: string; status: string; kind: string; amount: number; failure: string | null; providerRefundId: string | null } };
+type RefundAnswer = {
+  error?: string;
+  code?: string;
+  refund: { id: string; status: string; kind: string; amount: number; failure: string | null; providerRefundId: string | null };
+};
 const marker = randomUUID().slice(0, 8);
 const service = serviceClient();
 const GERMAN_ADDRESS = { name: 'Erika Mustermann', line1: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE' };
@@ -44,7 +48,14 @@ async function paidOrder(items: { variantId: string; qty: number }[], client: Su
   if (settled.error) throw new Error(`settle: ${settled.error.message}`);
   expect(settled.data.outcome).toBe('order');
   const { data: order } = await service.from('orders').select('*, order_items(id,variant_id,qty,unit_price)').eq('id', settled.data.orderId).single();
-  return order as { id: string; order_number: string; total: number; refunded_total: number; status: string; order_items: { id: string; variant_id: string; qty: number; unit_price: number }[] };
+  return order as {
+    id: string;
+    order_number: string;
+    total: number;
+    refunded_total: number;
+    status: string;
+    order_items: { id: string; variant_id: string; qty: number; unit_price: number }[];
+  };
 }
 
 /** POST /functions/v1/refund-order as the given user; the status and the JSON answer. */
@@ -158,7 +169,10 @@ describe('addresses', () => {
     expect(await check({ ...GERMAN_ADDRESS, postalCode: ' 10115 ' }, 'DE')).toEqual({ ok: true, address: { ...GERMAN_ADDRESS, postalCode: '10115' } });
     expect(await check({ ...GERMAN_ADDRESS, postalCode: '1011' }, 'DE')).toEqual({ ok: false, field: 'postalCode', problem: 'invalid' });
     expect(await check({ ...GERMAN_ADDRESS, country: 'US', postalCode: '10001' }, 'DE')).toEqual({ ok: false, field: 'country', problem: 'not_in_region' });
-    expect(await check({ ...GERMAN_ADDRESS, country: 'gb', postalCode: 'sw1a1aa', city: 'London' }, 'UK')).toMatchObject({ ok: true, address: { country: 'GB', postalCode: 'SW1A 1AA' } });
+    expect(await check({ ...GERMAN_ADDRESS, country: 'gb', postalCode: 'sw1a1aa', city: 'London' }, 'UK')).toMatchObject({
+      ok: true,
+      address: { country: 'GB', postalCode: 'SW1A 1AA' },
+    });
     expect(await check({ ...GERMAN_ADDRESS, country: 'GB', postalCode: '12345' }, 'UK')).toEqual({ ok: false, field: 'postalCode', problem: 'invalid' });
     expect(await check({ ...GERMAN_ADDRESS, country: 'AT', postalCode: '1010' }, 'EU')).toMatchObject({ ok: true });
     expect(await check({ ...GERMAN_ADDRESS, country: 'CH', postalCode: '80011' }, 'US')).toEqual({ ok: false, field: 'postalCode', problem: 'invalid' });
@@ -188,7 +202,10 @@ describe('addresses', () => {
     expect((await anon.rpc('checkout_session_needs_sign_in', { session_id: accountSession })).data).toBe(true);
     const guestOrder = await paidOrder([{ variantId: variants.tee, qty: 1 }]);
     const [{ checkout_session_id: guestSession }] = await sql<{ checkout_session_id: string }>('select checkout_session_id from public.orders where id = $1', [guestOrder.id]);
-    expect((await anon.rpc('order_by_checkout_session', { session_id: guestSession })).data).toMatchObject({ orderNumber: guestOrder.order_number, shippingAddress: GERMAN_ADDRESS });
+    expect((await anon.rpc('order_by_checkout_session', { session_id: guestSession })).data).toMatchObject({
+      orderNumber: guestOrder.order_number,
+      shippingAddress: GERMAN_ADDRESS,
+    });
     expect((await anon.rpc('checkout_session_needs_sign_in', { session_id: guestSession })).data).toBe(false);
     expect((await anon.rpc('order_by_checkout_session', { session_id: 'cs_local_forged_0000000000000' })).data).toBeNull();
   });
@@ -379,10 +396,22 @@ describe('refunds of Stripe payments', () => {
     const payload = JSON.stringify({
       id: `evt_${marker}`,
       type: 'checkout.session.completed',
-      data: { object: { id: sessionId, payment_status: 'paid', payment_intent: `pi_test_${sessionId.slice(-8)}`, customer_details: { email }, collected_information: { shipping_details: { name: 'Pat Payer', address: { line1: '1 High St', postal_code: '10115', city: 'Berlin', country: 'DE' } } } } },
+      data: {
+        object: {
+          id: sessionId,
+          payment_status: 'paid',
+          payment_intent: `pi_test_${sessionId.slice(-8)}`,
+          customer_details: { email },
+          collected_information: { shipping_details: { name: 'Pat Payer', address: { line1: '1 High St', postal_code: '10115', city: 'Berlin', country: 'DE' } } },
+        },
+      },
     });
     const webhook = await createWebhookHandler(env)(
-      new Request(`${apiUrl()}/functions/v1/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': await signStripePayload(SECRET, payload, Math.floor(Date.now() / 1000)) }, body: payload }),
+      new Request(`${apiUrl()}/functions/v1/stripe-webhook`, {
+        method: 'POST',
+        headers: { 'stripe-signature': await signStripePayload(SECRET, payload, Math.floor(Date.now() / 1000)) },
+        body: payload,
+      }),
     );
     const { orderNumber } = await webhook.json();
     const { data } = await service.from('orders').select('id,total,payment_intent,order_items(id,unit_price)').eq('order_number', orderNumber).single();

@@ -47,10 +47,7 @@ describe('embed targets: table, foreign key column, constraint, hint', () => {
   });
 
   it('!hint picks one by constraint or by the foreign key column', async () => {
-    const { data, error } = await db()
-      .from('orders')
-      .select('name,billing:addresses!billing(name),shipping:addresses!shipping_address_id(name)')
-      .eq('id', 1);
+    const { data, error } = await db().from('orders').select('name,billing:addresses!billing(name),shipping:addresses!shipping_address_id(name)').eq('id', 1);
     expect(error).toBeNull();
     expect(data).toEqual([{ name: 'Water filter', billing: { name: 'Home' }, shipping: { name: 'Office' } }]);
   });
@@ -163,8 +160,16 @@ describe('self-referencing tables', () => {
       code: 'PGRST201',
       message: "Could not embed because more than one relationship was found for 'organizations' and 'organizations'",
       details: [
-        { cardinality: 'one-to-many', embedding: 'organizations with organizations', relationship: 'organizations_auditor_fkey using organizations(id) and organizations(auditor)' },
-        { cardinality: 'one-to-many', embedding: 'organizations with organizations', relationship: 'organizations_referee_fkey using organizations(id) and organizations(referee)' },
+        {
+          cardinality: 'one-to-many',
+          embedding: 'organizations with organizations',
+          relationship: 'organizations_auditor_fkey using organizations(id) and organizations(auditor)',
+        },
+        {
+          cardinality: 'one-to-many',
+          embedding: 'organizations with organizations',
+          relationship: 'organizations_referee_fkey using organizations(id) and organizations(referee)',
+        },
       ],
       hint: "Try changing 'organizations' to one of the following: 'organizations!organizations_auditor_fkey', 'organizations!organizations_referee_fkey'. Find the desired relationship in the 'details' key.",
     });
@@ -246,7 +251,11 @@ describe('many-to-many through a junction table', () => {
       message: "Could not embed because more than one relationship was found for 'sites' and 'projects'",
       details: [
         { cardinality: 'many-to-many', embedding: 'sites with projects', relationship: 'jobs using jobs_site_id_fkey(site_id) and jobs_project_id_fkey(project_id)' },
-        { cardinality: 'many-to-many', embedding: 'sites with projects', relationship: 'main_jobs using main_jobs_site_id_fkey(site_id) and main_jobs_project_id_fkey(project_id)' },
+        {
+          cardinality: 'many-to-many',
+          embedding: 'sites with projects',
+          relationship: 'main_jobs using main_jobs_site_id_fkey(site_id) and main_jobs_project_id_fkey(project_id)',
+        },
       ],
       hint: "Try changing 'projects' to one of the following: 'projects!jobs', 'projects!main_jobs'. Find the desired relationship in the 'details' key.",
     });
@@ -364,7 +373,12 @@ describe('computed relationships', () => {
   });
 
   it('take filters, order, limit and !inner like any embed', async () => {
-    const limited = await db().from('people').select('first_name,pets(name)').eq('id', 1).order('name', { referencedTable: 'pets', ascending: false }).limit(1, { referencedTable: 'pets' });
+    const limited = await db()
+      .from('people')
+      .select('first_name,pets(name)')
+      .eq('id', 1)
+      .order('name', { referencedTable: 'pets', ascending: false })
+      .limit(1, { referencedTable: 'pets' });
     expect(limited.data).toEqual([{ first_name: 'Samuel', pets: [{ name: 'Tom' }] }]);
     const inner = await db().from('people').select('first_name,pets!inner(name)').eq('pets.name', 'Kit');
     expect(inner.error).toBeNull();

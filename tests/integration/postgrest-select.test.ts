@@ -109,10 +109,28 @@ describe('spread embeds', () => {
   });
 
   it('a to-many spread inside a to-many spread is flattened: one entry per related row, the outer values repeated, null without one', async () => {
-    const data = (await ok(db().from('directors').select('name, ...films(title, ...screenings(city))').in('id', [1, 2]).order('id'))) as { name: string; title: string[]; city: (string | null)[] }[];
+    const data = (await ok(db().from('directors').select('name, ...films(title, ...screenings(city))').in('id', [1, 2]).order('id'))) as {
+      name: string;
+      title: string[];
+      city: (string | null)[];
+    }[];
     expect(data.map((d) => [d.name, pairs(d.title, d.city)])).toEqual([
-      ['Agnès Varda', [['Cléo from 5 to 7', 'Lyon'], ['Cléo from 5 to 7', 'Paris'], ['Vagabond', null]]],
-      ['Akira Kurosawa', [['Ikiru', 'Tokyo'], ['Rashomon', 'Paris'], ['Rashomon', 'Tokyo']]],
+      [
+        'Agnès Varda',
+        [
+          ['Cléo from 5 to 7', 'Lyon'],
+          ['Cléo from 5 to 7', 'Paris'],
+          ['Vagabond', null],
+        ],
+      ],
+      [
+        'Akira Kurosawa',
+        [
+          ['Ikiru', 'Tokyo'],
+          ['Rashomon', 'Paris'],
+          ['Rashomon', 'Tokyo'],
+        ],
+      ],
     ]);
   });
 
@@ -294,7 +312,7 @@ describe('ordering by an embedded to-one column', () => {
     ]);
   });
 
-  it("referencedTable orders inside the embed (rel.order=col), not the parent", async () => {
+  it('referencedTable orders inside the embed (rel.order=col), not the parent', async () => {
     const data = await ok(db().from('films').select('title, screenings(city)').eq('id', 3).order('city', { referencedTable: 'screenings' }));
     expect(data).toEqual([{ title: 'Rashomon', screenings: [{ city: 'Paris' }, { city: 'Tokyo' }] }]);
   });

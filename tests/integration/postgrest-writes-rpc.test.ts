@@ -21,10 +21,20 @@ beforeEach(async () => {
 
 describe('upsert: 201 when a row was inserted, 200 when none was', () => {
   it('inserting new rows answers 201; the same upsert again only updates and answers 200', async () => {
-    const first = await db().from('items').upsert([{ id: 1, name: 'one' }, { id: 2, name: 'two' }]);
+    const first = await db()
+      .from('items')
+      .upsert([
+        { id: 1, name: 'one' },
+        { id: 2, name: 'two' },
+      ]);
     expect(first.error).toBeNull();
     expect(first.status).toBe(201);
-    const again = await db().from('items').upsert([{ id: 1, name: 'uno' }, { id: 2, name: 'dos' }]);
+    const again = await db()
+      .from('items')
+      .upsert([
+        { id: 1, name: 'uno' },
+        { id: 2, name: 'dos' },
+      ]);
     expect(again.error).toBeNull();
     expect(again.status).toBe(200);
     expect(await items()).toEqual([
@@ -35,7 +45,12 @@ describe('upsert: 201 when a row was inserted, 200 when none was', () => {
 
   it('one new row among updated ones is enough for 201', async () => {
     await sql("insert into pgrst_rpc.items (id, name) values (1, 'one')");
-    const { status, error } = await db().from('items').upsert([{ id: 1, name: 'uno' }, { id: 3, name: 'three' }]);
+    const { status, error } = await db()
+      .from('items')
+      .upsert([
+        { id: 1, name: 'uno' },
+        { id: 3, name: 'three' },
+      ]);
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect((await items()).map((i) => i.name)).toEqual(['uno', 'three']);
@@ -58,7 +73,16 @@ describe('upsert: 201 when a row was inserted, 200 when none was', () => {
     expect(ignored.error).toBeNull();
     expect(ignored.status).toBe(200);
     expect(ignored.data).toEqual([]);
-    const mixed = await db().from('items').upsert([{ id: 1, name: 'changed' }, { id: 2, name: 'two' }], { ignoreDuplicates: true }).select('id, name');
+    const mixed = await db()
+      .from('items')
+      .upsert(
+        [
+          { id: 1, name: 'changed' },
+          { id: 2, name: 'two' },
+        ],
+        { ignoreDuplicates: true },
+      )
+      .select('id, name');
     expect(mixed.status).toBe(201);
     expect(mixed.data).toEqual([{ id: 2, name: 'two' }]);
     expect((await items()).map((i) => i.name)).toEqual(['one', 'two']);
@@ -74,7 +98,12 @@ describe('upsert: 201 when a row was inserted, 200 when none was', () => {
 
   it('a composite key upserts as a whole', async () => {
     await sql("insert into pgrst_rpc.pairs values (1, 1, 'a')");
-    const { status, error } = await db().from('pairs').upsert([{ a: 1, b: 1, v: 'A' }, { a: 1, b: 2, v: 'B' }]);
+    const { status, error } = await db()
+      .from('pairs')
+      .upsert([
+        { a: 1, b: 1, v: 'A' },
+        { a: 1, b: 2, v: 'B' },
+      ]);
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(await sql('select a, b, v from pgrst_rpc.pairs order by a, b')).toEqual([
@@ -94,7 +123,9 @@ describe('upsert: 201 when a row was inserted, 200 when none was', () => {
 
 describe('Prefer: missing=default', () => {
   it('columns a row leaves out take their defaults: identity, serial, constant, now(), gen_random_uuid()', async () => {
-    const { error, status } = await db().from('defaults').insert([{ id: 100, label: 'given', flag: false, comment: 'c' }, { comment: 'only a comment' }], { defaultToNull: false });
+    const { error, status } = await db()
+      .from('defaults')
+      .insert([{ id: 100, label: 'given', flag: false, comment: 'c' }, { comment: 'only a comment' }], { defaultToNull: false });
     expect(error).toBeNull();
     expect(status).toBe(201);
     const rows = await sql<Record<string, unknown>>(
@@ -107,25 +138,42 @@ describe('Prefer: missing=default', () => {
   });
 
   it('without it, a column another row gives is null where left out (and a NOT NULL column refuses that)', async () => {
-    const nulls = await db().from('defaults').insert([{ label: 'a', flag: false }, { label: 'b' }]).select('label, flag');
+    const nulls = await db()
+      .from('defaults')
+      .insert([{ label: 'a', flag: false }, { label: 'b' }])
+      .select('label, flag');
     expect(nulls.error).toBeNull();
     expect(nulls.data).toEqual([
       { label: 'a', flag: false },
       { label: 'b', flag: null },
     ]);
-    const refused = await db().from('defaults').insert([{ label: 'c' }, { comment: 'no label' }]);
+    const refused = await db()
+      .from('defaults')
+      .insert([{ label: 'c' }, { comment: 'no label' }]);
     expect(refused.status).toBe(400);
     expect(refused.error?.code).toBe('23502');
   });
 
   it('applies with columns= and with upserts, and leaves a generated-always identity to Postgres', async () => {
-    const upsert = await db().from('items').upsert([{ id: 1, name: 'one', qty: 7 }, { id: 2, name: 'two' }], { defaultToNull: false }).select('id, qty');
+    const upsert = await db()
+      .from('items')
+      .upsert(
+        [
+          { id: 1, name: 'one', qty: 7 },
+          { id: 2, name: 'two' },
+        ],
+        { defaultToNull: false },
+      )
+      .select('id, qty');
     expect(upsert.error).toBeNull();
     expect(upsert.data).toEqual([
       { id: 1, qty: 7 },
       { id: 2, qty: 1 },
     ]);
-    const always = await db().from('always_id').insert([{ name: 'x' }, { name: 'y', kind: 'special' }], { defaultToNull: false }).select('id, name, kind');
+    const always = await db()
+      .from('always_id')
+      .insert([{ name: 'x' }, { name: 'y', kind: 'special' }], { defaultToNull: false })
+      .select('id, name, kind');
     expect(always.error).toBeNull();
     expect(always.data).toEqual([
       { id: 1, name: 'x', kind: 'plain' },
@@ -134,7 +182,11 @@ describe('Prefer: missing=default', () => {
   });
 
   it('is echoed in Preference-Applied', async () => {
-    const res = await rest('/rest/v1/items?columns=id,name,qty', { method: 'POST', headers: { ...writing, prefer: 'missing=default' }, body: JSON.stringify([{ id: 5, name: 'five' }]) });
+    const res = await rest('/rest/v1/items?columns=id,name,qty', {
+      method: 'POST',
+      headers: { ...writing, prefer: 'missing=default' },
+      body: JSON.stringify([{ id: 5, name: 'five' }]),
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('preference-applied')).toBe('missing=default');
     expect(await items()).toEqual([{ id: 5, name: 'five', qty: 1, note: null }]);
@@ -221,12 +273,12 @@ describe('Prefer: count on /rpc', () => {
     expect(status).toBe(206);
     expect(count).toBe(5);
     expect(data).toEqual([2, 3]);
-    const res = await rest('/rest/v1/rpc/series?n=5', { headers: { ...reading, range: '3-' , prefer: 'count=exact' } });
+    const res = await rest('/rest/v1/rpc/series?n=5', { headers: { ...reading, range: '3-', prefer: 'count=exact' } });
     expect(res.headers.get('content-range')).toBe('3-4/5');
     expect(await res.json()).toEqual([4, 5]);
   });
 
-  it('count=planned answers the planner\'s estimate, for rows and for a set of scalars', async () => {
+  it("count=planned answers the planner's estimate, for rows and for a set of scalars", async () => {
     for (const fn of ['squares', 'series']) {
       const res = await rest(`/rest/v1/rpc/${fn}?n=3`, { headers: { ...reading, prefer: 'count=planned' } });
       expect(res.headers.get('preference-applied'), fn).toBe('count=planned');
@@ -291,7 +343,9 @@ describe('which function a call names', () => {
   it('several given names are listed sorted, as "parameters"', async () => {
     const { error } = await db().rpc('describe', { word: 'x', a: 1 });
     expect(error?.message).toBe('Could not find the function pgrst_rpc.describe(a, word) in the schema cache');
-    expect(error?.details).toBe('Searched for the function pgrst_rpc.describe with parameters a, word or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.');
+    expect(error?.details).toBe(
+      'Searched for the function pgrst_rpc.describe with parameters a, word or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    );
   });
 
   it('an unknown function close to a known one is suggested by name', async () => {
@@ -309,7 +363,8 @@ describe('which function a call names', () => {
     expect(error).toEqual({
       code: 'PGRST202',
       message: 'Could not find the function pgrst_rpc.zzz_no_such_thing without parameters in the schema cache',
-      details: 'Searched for the function pgrst_rpc.zzz_no_such_thing without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      details:
+        'Searched for the function pgrst_rpc.zzz_no_such_thing without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       hint: null,
     });
   });

@@ -38,7 +38,12 @@ async function history(variantId: string): Promise<HistoryRow[]> {
 }
 
 async function variantRow(variantId: string) {
-  return (await sql<{ price: number; compare_at_price: number | null; prior_lowest_price: number | null }>('select price, compare_at_price, prior_lowest_price from public.variants where id = $1', [variantId]))[0];
+  return (
+    await sql<{ price: number; compare_at_price: number | null; prior_lowest_price: number | null }>(
+      'select price, compare_at_price, prior_lowest_price from public.variants where id = $1',
+      [variantId],
+    )
+  )[0];
 }
 
 /** A published product of the test's own, as the service role creates one. */

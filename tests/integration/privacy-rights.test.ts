@@ -180,9 +180,16 @@ describe('delete_my_account (Art. 17 GDPR)', () => {
   it('refuses while a withdrawal awaits its refund; once refunded, the withdrawal stays without e-mail and name', async () => {
     const customer = await createConfirmedUser({ email: uniqueEmail('withdrawn') });
     const order = await paidOrder(customer.client);
-    const withdrawn = await customer.client.rpc('submit_withdrawal', { order_number: order.order_number, email: customer.email, name: 'Wilma Widerruf', statement: 'Both shirts.' });
+    const withdrawn = await customer.client.rpc('submit_withdrawal', {
+      order_number: order.order_number,
+      email: customer.email,
+      name: 'Wilma Widerruf',
+      statement: 'Both shirts.',
+    });
     expect(withdrawn.error).toBeNull();
-    expect((await customer.client.rpc('export_my_data')).data).toMatchObject({ orders: [{ withdrawal: { email: customer.email, name: 'Wilma Widerruf', statement: 'Both shirts.' } }] });
+    expect((await customer.client.rpc('export_my_data')).data).toMatchObject({
+      orders: [{ withdrawal: { email: customer.email, name: 'Wilma Widerruf', statement: 'Both shirts.' } }],
+    });
     expect((await customer.client.rpc('delete_my_account')).error).toMatchObject({ hint: 'open_orders' });
     await sql(`update public.orders set status = 'refunded', refunded_total = total where id = $1`, [order.id]);
     expect((await customer.client.rpc('delete_my_account')).error).toBeNull();
@@ -241,7 +248,10 @@ describe('delete_my_account (Art. 17 GDPR)', () => {
       status: 'delivered',
       order_items: [{ qty: 2, unit_price: 2500 }],
     });
-    const sessions = await sql<{ email: string | null; shipping_address: unknown }>('select email, shipping_address from public.checkout_sessions where line_items::text like $1 and user_id is null and email is null', [`%${variantId}%`]);
+    const sessions = await sql<{ email: string | null; shipping_address: unknown }>(
+      'select email, shipping_address from public.checkout_sessions where line_items::text like $1 and user_id is null and email is null',
+      [`%${variantId}%`],
+    );
     expect(JSON.stringify(sessions)).not.toContain(ADDRESS.line1);
 
     // The review is still published, without name or e-mail.
@@ -250,6 +260,10 @@ describe('delete_my_account (Art. 17 GDPR)', () => {
 
     // The other customer lost nothing.
     const { data: untouched } = await other.client.rpc('export_my_data');
-    expect(untouched).toMatchObject({ orders: [{ orderNumber: other.order.order_number, email: other.email, shippingAddress: ADDRESS }], reviews: [{ authorName: 'Privacy kept' }], newsletter: { status: 'subscribed' } });
+    expect(untouched).toMatchObject({
+      orders: [{ orderNumber: other.order.order_number, email: other.email, shippingAddress: ADDRESS }],
+      reviews: [{ authorName: 'Privacy kept' }],
+      newsletter: { status: 'subscribed' },
+    });
   });
 });

@@ -9,20 +9,7 @@ import { SignJWT } from 'jose';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import {
-  ADMIN,
-  ALEX,
-  PNG_1X1,
-  anonClient,
-  apiUrl,
-  createConfirmedUser,
-  rest,
-  serviceClient,
-  signIn,
-  sql,
-  tokenClient,
-  uniqueEmail,
-} from './support.ts';
+import { ADMIN, ALEX, PNG_1X1, anonClient, apiUrl, createConfirmedUser, rest, serviceClient, signIn, sql, tokenClient, uniqueEmail } from './support.ts';
 import { adminWithVerifiedFactor } from './totp.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: rows are untyped JSON from the API, checked by the assertions
@@ -534,7 +521,10 @@ describe.each(SPECS.map((s) => [s.table, s] as const))('%s', (_table, spec) => {
       await refreshOrders();
       const { data: everything, error: e0 } = await service.from(spec.table).select('*');
       expect(e0).toBeNull();
-      const want = (everything as Row[]).filter(spec.visible[role]).map((r) => r[spec.key]).sort();
+      const want = (everything as Row[])
+        .filter(spec.visible[role])
+        .map((r) => r[spec.key])
+        .sort();
       const { data, error } = await c.from(spec.table).select('*');
       if (want.length === 0 && error) {
         // A table closed to this caller may also refuse the read outright.
@@ -920,47 +910,44 @@ describe('an admin with a verified second factor: admin writes need aal2', () =>
     );
   });
 
-  it.each(adminOnlyWrites.flatMap(({ spec, op }) => LEVELS.map((level) => [spec.table, op, level, spec] as const)))(
-    '%s %s at %s',
-    async (_table, op, level, spec) => {
-      const client = mfaAdmin[level];
-      const allowed = level === 'aal2';
-      const m = marker();
-      if (op === 'insert') {
-        const plan = spec.insert('admin', m);
-        const [col, val] = spec.find(m);
-        try {
-          const res = await client.from(spec.table).insert(plan.row);
-          const rows = await readBack(spec.table, col, val);
-          if (allowed) expect({ error: res.error, rows: rows.length }).toEqual({ error: null, rows: 1 });
-          else {
-            expectDeniedWrite('admin', res, true);
-            expect(rows).toHaveLength(0);
-          }
-        } finally {
-          await service.from(spec.table).delete().eq(col, val);
-        }
-        return;
-      }
-      const fx = await spec.fixture(m);
-      const before = (await readBack(spec.table, spec.key, fx.key))[0];
+  it.each(adminOnlyWrites.flatMap(({ spec, op }) => LEVELS.map((level) => [spec.table, op, level, spec] as const)))('%s %s at %s', async (_table, op, level, spec) => {
+    const client = mfaAdmin[level];
+    const allowed = level === 'aal2';
+    const m = marker();
+    if (op === 'insert') {
+      const plan = spec.insert('admin', m);
+      const [col, val] = spec.find(m);
       try {
-        const res = op === 'update' ? await client.from(spec.table).update(spec.patch(m)).eq(spec.key, fx.key) : await client.from(spec.table).delete().eq(spec.key, fx.key);
-        const after = (await readBack(spec.table, spec.key, fx.key))[0] ?? null;
-        if (allowed) {
-          expect(res.error).toBeNull();
-          if (op === 'update') expect(spec.patched(after, m)).toBe(true);
-          else expect(after).toBeNull();
-        } else {
-          expectDeniedWrite('admin', res, false);
-          expect(after).toEqual(before);
+        const res = await client.from(spec.table).insert(plan.row);
+        const rows = await readBack(spec.table, col, val);
+        if (allowed) expect({ error: res.error, rows: rows.length }).toEqual({ error: null, rows: 1 });
+        else {
+          expectDeniedWrite('admin', res, true);
+          expect(rows).toHaveLength(0);
         }
       } finally {
-        await service.from(spec.table).delete().eq(spec.key, fx.key);
-        await fx.restore?.();
+        await service.from(spec.table).delete().eq(col, val);
       }
-    },
-  );
+      return;
+    }
+    const fx = await spec.fixture(m);
+    const before = (await readBack(spec.table, spec.key, fx.key))[0];
+    try {
+      const res = op === 'update' ? await client.from(spec.table).update(spec.patch(m)).eq(spec.key, fx.key) : await client.from(spec.table).delete().eq(spec.key, fx.key);
+      const after = (await readBack(spec.table, spec.key, fx.key))[0] ?? null;
+      if (allowed) {
+        expect(res.error).toBeNull();
+        if (op === 'update') expect(spec.patched(after, m)).toBe(true);
+        else expect(after).toBeNull();
+      } else {
+        expectDeniedWrite('admin', res, false);
+        expect(after).toEqual(before);
+      }
+    } finally {
+      await service.from(spec.table).delete().eq(spec.key, fx.key);
+      await fx.restore?.();
+    }
+  });
 
   it('is_admin() and the admin list answer per level', async () => {
     expect((await mfaAdmin.aal1.rpc('is_admin')).data).toBe(false);

@@ -60,8 +60,7 @@ describe('search (SPEC §7: or/ilike, limit 10)', () => {
       .eq('status', 'published')
       .or(orIlike(['title', 'subtitle'], term))
       .limit(10);
-  const expected = (term: string) =>
-    published.filter((p) => [p.title, p.subtitle].some((v) => typeof v === 'string' && v.toLowerCase().includes(term.toLowerCase())));
+  const expected = (term: string) => published.filter((p) => [p.title, p.subtitle].some((v) => typeof v === 'string' && v.toLowerCase().includes(term.toLowerCase())));
 
   it('finds published products whose title or subtitle contains the term, at most 10, with media', async () => {
     const word = String(published[0].title).split(/\s+/)[0];
@@ -81,14 +80,11 @@ describe('search (SPEC §7: or/ilike, limit 10)', () => {
     expect(data!.length).toBe(Math.min(10, expected('e').length));
   });
 
-  it.each(['a,b(c)', 'tee"shirt', 'back\\slash', '100%', 'under_score', '((', ')', '"', "o'neil", 'ümlaut, straße'])(
-    'an escaped term %j is data, not syntax',
-    async (term) => {
-      const { data, error } = await search(term);
-      expect(error).toBeNull();
-      expectLimitedSubset(data, expected(term), 10);
-    },
-  );
+  it.each(['a,b(c)', 'tee"shirt', 'back\\slash', '100%', 'under_score', '((', ')', '"', "o'neil", 'ümlaut, straße'])('an escaped term %j is data, not syntax', async (term) => {
+    const { data, error } = await search(term);
+    expect(error).toBeNull();
+    expectLimitedSubset(data, expected(term), 10);
+  });
 
   it('never returns drafts or archived products', async () => {
     const hidden = products.find((p) => p.status !== 'published');
@@ -114,7 +110,12 @@ describe('featured (limit 6, embeds)', () => {
       expect(want.map((p) => p.id)).toContain(row.id);
       expect(['EUR', 'USD', 'GBP']).toContain(row.currency);
       expect(Array.isArray(row.media)).toBe(true);
-      expect(row.variants.map((v: Row) => v.id).sort()).toEqual(variants.filter((v) => v.product_id === row.id).map((v) => v.id).sort());
+      expect(row.variants.map((v: Row) => v.id).sort()).toEqual(
+        variants
+          .filter((v) => v.product_id === row.id)
+          .map((v) => v.id)
+          .sort(),
+      );
       for (const v of row.variants) expect(Object.keys(v).sort()).toEqual(['color', 'id', 'inventory', 'price', 'size']);
     }
   });
@@ -225,9 +226,7 @@ describe('shop list from product_listing', () => {
   it('the text filter q matches title or description (escaped), counted before paging', async () => {
     const word = String(listing.find((p) => p.status === 'published')!.title).split(/\s+/)[0];
     for (const q of [word, 'a,b(c)"', '100%']) {
-      const want = listing.filter(
-        (p) => p.status === 'published' && [p.title, p.description].some((v) => typeof v === 'string' && v.toLowerCase().includes(q.toLowerCase())),
-      );
+      const want = listing.filter((p) => p.status === 'published' && [p.title, p.description].some((v) => typeof v === 'string' && v.toLowerCase().includes(q.toLowerCase())));
       const { data, error, count } = await anon
         .from('product_listing')
         .select('*,variants(*),media(*)', { count: 'exact' })
@@ -344,13 +343,7 @@ describe('reviews', () => {
 
   it('purchase check: order_items with orders!inner filtered by user and paid status', async () => {
     const check = (productId: string) =>
-      alex.client
-        .from('order_items')
-        .select('id,orders!inner(id)')
-        .eq('product_id', productId)
-        .eq('orders.user_id', alex.user.id)
-        .eq('orders.status', 'paid')
-        .limit(1);
+      alex.client.from('order_items').select('id,orders!inner(id)').eq('product_id', productId).eq('orders.user_id', alex.user.id).eq('orders.status', 'paid').limit(1);
     const yes = await check(paidProductOfAlex());
     expect(yes.error).toBeNull();
     expect(yes.data).toHaveLength(1);
@@ -365,9 +358,7 @@ describe('reviews', () => {
     const productId = reviews.find((r) => r.status === 'approved')!.product_id;
     const { data, error } = await anon.from('reviews').select('*').eq('product_id', productId).eq('status', 'approved').order('created_at', { ascending: false });
     expect(error).toBeNull();
-    const want = reviews
-      .filter((r) => r.product_id === productId && r.status === 'approved')
-      .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+    const want = reviews.filter((r) => r.product_id === productId && r.status === 'approved').sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
     expect(data!.map((r) => r.created_at)).toEqual(want.map((r) => r.created_at));
     expect(ids(data)).toEqual(ids(want));
   });
@@ -592,7 +583,9 @@ describe('admin', () => {
       expect(edited.error).toBeNull();
       expect(edited.data.title).toBe('IT Tee v2');
       expect((await admin.client.from('variants').delete().eq('product_id', id)).error).toBeNull();
-      const v2 = await admin.client.from('variants').insert([{ product_id: id, sku: `${slug}-l`, size: 'L', color: 'Red', barcode: '4006381333931', inventory: 2, price: 3499, compare_at_price: null }]);
+      const v2 = await admin.client
+        .from('variants')
+        .insert([{ product_id: id, sku: `${slug}-l`, size: 'L', color: 'Red', barcode: '4006381333931', inventory: 2, price: 3499, compare_at_price: null }]);
       expect(v2.error).toBeNull();
       const { data: vs } = await service.from('variants').select('sku,price').eq('product_id', id);
       expect(vs).toEqual([{ sku: `${slug}-l`, price: 3499 }]);

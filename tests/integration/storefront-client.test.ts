@@ -48,8 +48,7 @@ function both() {
 describe('storefront client (src/api/client.ts)', () => {
   it('reads published products as anon exactly like createClient', async () => {
     const { ours, reference } = both();
-    const query = <C extends { from: typeof ours.client.from }>(c: C) =>
-      c.from('products').select('slug,title,variants(sku)').eq('status', 'published').order('slug').limit(3);
+    const query = <C extends { from: typeof ours.client.from }>(c: C) => c.from('products').select('slug,title,variants(sku)').eq('status', 'published').order('slug').limit(3);
     const [a, b] = await Promise.all([query(ours.client), query(reference.client as never)]);
     expect(a.error).toBeNull();
     expect(a.data?.length).toBe(3);
@@ -75,7 +74,11 @@ describe('storefront client (src/api/client.ts)', () => {
 
       const admin = await c.rpc('is_admin');
       expect(admin).toMatchObject({ error: null, data: false });
-      const profile = await c.from('profiles').select('id').eq('id', signedIn.data.user?.id ?? '').maybeSingle();
+      const profile = await c
+        .from('profiles')
+        .select('id')
+        .eq('id', signedIn.data.user?.id ?? '')
+        .maybeSingle();
       expect(profile.error).toBeNull();
       expect(profile.data?.id).toBe(signedIn.data.user?.id);
       // Every database request after sign-in carried the user's token, not the anon key.
@@ -90,7 +93,8 @@ describe('storefront client (src/api/client.ts)', () => {
       expect(side.sent.at(-1)?.authorization).toBe(`Bearer ${anonKey()}`);
     }
     // Same requests in the same order; only the tokens (a fresh session each) differ.
-    const shape = (list: Sent[]) => list.map((s) => ({ ...s, authorization: s.authorization?.replace(/Bearer (?!ey[^.]*\.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIi).*/, 'Bearer <session>') }));
+    const shape = (list: Sent[]) =>
+      list.map((s) => ({ ...s, authorization: s.authorization?.replace(/Bearer (?!ey[^.]*\.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIi).*/, 'Bearer <session>') }));
     expect(shape(ours.sent)).toEqual(shape(reference.sent));
   });
 

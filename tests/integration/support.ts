@@ -13,10 +13,7 @@ export const ADMIN = SEED_USERS[0];
 export const ALEX = SEED_USERS[1];
 
 /** A 1×1 PNG: real magic bytes, so the storage type check accepts it. */
-export const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 function client(key: string, accessToken?: string): SupabaseClient {
   return createClient(apiUrl(), key, {

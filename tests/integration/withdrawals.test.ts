@@ -12,7 +12,17 @@ import { type OrderNotice, renderNoticeEmail } from '../../supabase/functions/_s
 import { ADMIN, anonClient, createConfirmedUser, rest, serviceClient, signIn, type SignedIn, sql, uniqueEmail } from './support.ts';
 
 type Answer = { status: 'received' | 'alreadyReceived'; receivedAt: string };
-type Withdrawal = { id: string; order_id: string; email: string; name: string | null; statement: string | null; locale: string; late: boolean; delivered_at: string | null; received_at: string };
+type Withdrawal = {
+  id: string;
+  order_id: string;
+  email: string;
+  name: string | null;
+  statement: string | null;
+  locale: string;
+  late: boolean;
+  delivered_at: string | null;
+  received_at: string;
+};
 
 const marker = randomUUID().slice(0, 8);
 const service = serviceClient();
@@ -23,7 +33,10 @@ const made: string[] = [];
 const freshIp = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 /** POST /rest/v1/rpc/submit_withdrawal as anon (or with a user's token) from `ip`. */
-async function withdraw(body: Record<string, unknown>, { ip = freshIp(), token }: { ip?: string; token?: string } = {}): Promise<[number, Answer & { message?: string; code?: string }]> {
+async function withdraw(
+  body: Record<string, unknown>,
+  { ip = freshIp(), token }: { ip?: string; token?: string } = {},
+): Promise<[number, Answer & { message?: string; code?: string }]> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': `${ip}, 10.0.0.1` };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await rest('/rest/v1/rpc/submit_withdrawal', { method: 'POST', headers, body: JSON.stringify(body) });
@@ -44,8 +57,10 @@ async function order({ email = uniqueEmail('wd'), userId = null as string | null
 const delivered = (orderId: string, daysAgo: number) =>
   sql(`insert into public.order_events (order_id, kind, at) values ($1, 'delivered', now() - make_interval(days => $2))`, [orderId, daysAgo]);
 const withdrawalsOf = (orderId: string) => sql<Withdrawal>('select * from public.withdrawals where order_id = $1', [orderId]);
-const eventsOf = (orderId: string, kind: string) => sql<{ data: Record<string, unknown> }>('select data from public.order_events where order_id = $1 and kind = $2', [orderId, kind]);
-const noticesOf = (orderId: string) => sql<{ kind: string; withdrawal_id: string | null; sent_at: string | null }>('select kind, withdrawal_id, sent_at from public.order_notices where order_id = $1', [orderId]);
+const eventsOf = (orderId: string, kind: string) =>
+  sql<{ data: Record<string, unknown> }>('select data from public.order_events where order_id = $1 and kind = $2', [orderId, kind]);
+const noticesOf = (orderId: string) =>
+  sql<{ kind: string; withdrawal_id: string | null; sent_at: string | null }>('select kind, withdrawal_id, sent_at from public.order_notices where order_id = $1', [orderId]);
 
 /** Nothing of a withdrawal exists for the order: no row, no timeline entry, no e-mail queued. */
 async function expectNothingStored(orderId: string) {

@@ -29,7 +29,11 @@ describe('admin navigation: reviews waiting', () => {
     const events = [{ type: 'nav.refresh' }, { type: 'xstate.done.actor.0.adminNav.counting', output: 3 }];
     const { taken } = explore(adminNavMachine, undefined as never, events);
     expect(stateIds(adminNavMachine).sort()).toEqual(['adminNav.counting', 'adminNav.idle']);
-    expect([...taken].filter((id) => !id.includes('xstate.')).sort()).toEqual(declaredTransitions(adminNavMachine).filter((id) => !id.includes('xstate.')).sort());
+    expect([...taken].filter((id) => !id.includes('xstate.')).sort()).toEqual(
+      declaredTransitions(adminNavMachine)
+        .filter((id) => !id.includes('xstate.'))
+        .sort(),
+    );
   });
 
   it('counts on entry, after a moderation and every minute', async () => {
@@ -72,7 +76,9 @@ describe('selectAdminAccess', () => {
 
   async function accessWith(loaded: AuthSession | null, isAdmin: Promise<boolean>) {
     const actor = createActor(
-      authMachine.provide({ actors: { loadSession: fromPromise(async () => loaded), checkAdmin: fromPromise(() => isAdmin), listen: fromPromise(async () => undefined) as never } }),
+      authMachine.provide({
+        actors: { loadSession: fromPromise(async () => loaded), checkAdmin: fromPromise(() => isAdmin), listen: fromPromise(async () => undefined) as never },
+      }),
       { input: { now: () => 0 } },
     ).start();
     const seen = [selectAdminAccess(actor.getSnapshot())];

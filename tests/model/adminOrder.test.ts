@@ -37,7 +37,19 @@ const ORDER: AdminOrderDetail = {
   shippedAt: null,
   // A refund the provider declined: Retry is offered from the list.
   refunds: [
-    { id: 'r-f', orderId: 'o-1', kind: 'partial', amount: 5700, currency: 'EUR', lines: [{ itemId: 'i-1', qty: 1 }], reason: 'Torn', status: 'failed', failure: 'declined', attempts: 1, createdAt: '2026-03-01T11:00:00Z' },
+    {
+      id: 'r-f',
+      orderId: 'o-1',
+      kind: 'partial',
+      amount: 5700,
+      currency: 'EUR',
+      lines: [{ itemId: 'i-1', qty: 1 }],
+      reason: 'Torn',
+      status: 'failed',
+      failure: 'declined',
+      attempts: 1,
+      createdAt: '2026-03-01T11:00:00Z',
+    },
   ],
   timeline: [],
   withdrawals: [],
@@ -45,7 +57,14 @@ const ORDER: AdminOrderDetail = {
 /** A pending order: the only one a plain cancel (with its confirmation) applies to. */
 const PENDING: AdminOrderDetail = { ...ORDER, status: 'pending', refunds: [] };
 const REFUND: AdminRefund = { ...ORDER.refunds[0], status: 'succeeded' };
-const SHIPMENT = { status: 'shipped', updatedAt: '2026-03-02T08:00:00Z', carrier: 'dhl', trackingNumber: 'JD0146', trackingUrl: 'https://example.test/JD0146', shippedAt: '2026-03-02T08:00:00Z' };
+const SHIPMENT = {
+  status: 'shipped',
+  updatedAt: '2026-03-02T08:00:00Z',
+  carrier: 'dhl',
+  trackingNumber: 'JD0146',
+  trackingUrl: 'https://example.test/JD0146',
+  shippedAt: '2026-03-02T08:00:00Z',
+};
 /** The order as another admin left it (what a reload after a stale write finds). */
 const MOVED: AdminOrderDetail = { ...ORDER, status: 'shipped', updatedAt: '2026-03-02T08:00:00Z' };
 const WRITTEN_AT = '2026-03-03T09:00:00Z';
@@ -154,7 +173,10 @@ function harness(input: AdminOrderInput) {
         return tick();
       case 'xstate.done.actor.shipDialog':
       case 'xstate.done.actor.refundDialog':
-        dialogs.filter((d) => d.actor === event.type.slice('xstate.done.actor.'.length)).at(-1)?.resolve(event.output);
+        dialogs
+          .filter((d) => d.actor === event.type.slice('xstate.done.actor.'.length))
+          .at(-1)
+          ?.resolve(event.output);
         return tick();
       case 'xstate.done.actor.refundOrder':
         retries.at(-1)?.resolve(event.output);
@@ -282,8 +304,11 @@ describe('admin order machine: graph coverage', () => {
             break;
           case 'xstate.done.actor.shipDialog':
             expect(newNotices).toEqual((event.output as { outcome: string }).outcome === 'shipped' ? [{ kind: 'shipped', orderNumber: 'NPNG-100001' }] : []);
-            if ((event.output as { outcome: string }).outcome === 'shipped') expect(snapshot.context.order).toMatchObject({ status: 'shipped', carrier: 'dhl', trackingNumber: 'JD0146' });
-            expect(step_).toBe((event.output as { outcome: string; changed?: boolean }).outcome === 'shipped' || (event.output as { changed?: boolean }).changed ? 'reloading' : 'idle');
+            if ((event.output as { outcome: string }).outcome === 'shipped')
+              expect(snapshot.context.order).toMatchObject({ status: 'shipped', carrier: 'dhl', trackingNumber: 'JD0146' });
+            expect(step_).toBe(
+              (event.output as { outcome: string; changed?: boolean }).outcome === 'shipped' || (event.output as { changed?: boolean }).changed ? 'reloading' : 'idle',
+            );
             break;
           case 'xstate.done.actor.refundDialog':
           case 'xstate.done.actor.refundOrder': {
@@ -360,7 +385,7 @@ describe('admin order machine: rules', () => {
     expect(selectAdminOrderStep(h.actor.getSnapshot())).toBe('idle');
   });
 
-  it('a pending order\'s cancel asks first: dismiss writes nothing; confirm writes the cancel', async () => {
+  it("a pending order's cancel asks first: dismiss writes nothing; confirm writes the cancel", async () => {
     const h = await loaded(PENDING);
     h.actor.send({ type: 'status.change', to: 'cancelled' });
     expect(selectAdminOrderStep(h.actor.getSnapshot())).toBe('confirming');

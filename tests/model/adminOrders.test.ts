@@ -33,7 +33,17 @@ type GraphEvent =
   | { type: 'xstate.error.actor.fetchAutoRefunds'; error: unknown };
 
 const AUTO: AdminRefund = {
-  id: 'r-1', orderId: null, kind: 'unfulfillable', amount: 4999, currency: 'EUR', lines: [], reason: 'sold_out', status: 'failed', failure: 'declined', attempts: 1, createdAt: '2026-03-01T10:00:00Z',
+  id: 'r-1',
+  orderId: null,
+  kind: 'unfulfillable',
+  amount: 4999,
+  currency: 'EUR',
+  lines: [],
+  reason: 'sold_out',
+  status: 'failed',
+  failure: 'declined',
+  attempts: 1,
+  createdAt: '2026-03-01T10:00:00Z',
 };
 
 const events: GraphEvent[] = [

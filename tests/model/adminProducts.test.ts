@@ -87,7 +87,6 @@ const searchEvents: GraphEvent[] = [
   { type: 'xstate.error.actor.fetchProducts', error: offline },
 ];
 
-
 function harness(input = INPUT) {
   const fetches: Deferred<AdminProductQuery, Page<AdminProductRow>>[] = [];
   /** Every write asked for, in order, with the id of the actor making it. */
@@ -166,146 +165,152 @@ describe('admin products machine: graph coverage', () => {
   });
 
   // Some 700 paths in the first graph: given more than the default time.
-  it.each([0, 1])('replays every path of graph %i with fake API calls and checks the list, the writes, the toasts and the URLs asked for after each step', async (which) => {
-    const { events, paths } = graphs[which];
-    expect(paths.length).toBeGreaterThan(50);
-    for (const path of [[], ...paths]) {
-      const h = harness();
-      expect(h.fetches.map((f) => f.input)).toEqual([Q0]);
-      let from = initial as Snapshot;
-      for (const step of withIgnored(adminProductsMachine, initial, events, path)) {
-        const event = step.event as GraphEvent;
-        const handled = transitionIds(adminProductsMachine, from, event).length > 0;
-        from = step.state as Snapshot;
-        const before = h.actor.getSnapshot();
-        const fetchCount = h.fetches.length;
-        const writeCount = h.writes.length;
-        const noticeCount = h.notices.length;
-        const navigationCount = h.navigations.length;
-        await h.play(event);
-        const snapshot = h.actor.getSnapshot();
-        expect(snapshot.value).toEqual(step.state.value);
-        expect(snapshot.context).toEqual(step.state.context);
-        const { context } = snapshot;
+  it.each([0, 1])(
+    'replays every path of graph %i with fake API calls and checks the list, the writes, the toasts and the URLs asked for after each step',
+    async (which) => {
+      const { events, paths } = graphs[which];
+      expect(paths.length).toBeGreaterThan(50);
+      for (const path of [[], ...paths]) {
+        const h = harness();
+        expect(h.fetches.map((f) => f.input)).toEqual([Q0]);
+        let from = initial as Snapshot;
+        for (const step of withIgnored(adminProductsMachine, initial, events, path)) {
+          const event = step.event as GraphEvent;
+          const handled = transitionIds(adminProductsMachine, from, event).length > 0;
+          from = step.state as Snapshot;
+          const before = h.actor.getSnapshot();
+          const fetchCount = h.fetches.length;
+          const writeCount = h.writes.length;
+          const noticeCount = h.notices.length;
+          const navigationCount = h.navigations.length;
+          await h.play(event);
+          const snapshot = h.actor.getSnapshot();
+          expect(snapshot.value).toEqual(step.state.value);
+          expect(snapshot.context).toEqual(step.state.context);
+          const { context } = snapshot;
 
-        if (!handled) {
-          expect(snapshot.value).toEqual(before.value);
-          expect(context).toEqual(before.context);
-          expect(h.fetches.length).toBe(fetchCount);
-          expect(h.writes.length).toBe(writeCount);
-          expect(h.notices.length).toBe(noticeCount);
-          expect(h.navigations.length).toBe(navigationCount);
-          continue;
-        }
-        const newNavigations = h.navigations.slice(navigationCount);
-        // Only typing and a page past the end ask for another URL.
-        if (event.type !== 'search.text' && event.type !== 'xstate.done.actor.fetchProducts') expect(newNavigations).toEqual([]);
-
-        // Always: one write per toggle in flight, each row's toggles busy exactly while theirs is.
-        const open = h.writes.filter((w) => !w.settled);
-        expect(open.map((w) => w.actorId).sort()).toEqual(Object.keys(context.writes).sort());
-        expect(selectWrites(snapshot)).toHaveLength(open.length);
-        // A load in flight is for the query the list now has.
-        if (snapshot.value === 'loading') expect(h.fetches.at(-1)?.input).toEqual(context.query);
-
-        switch (event.type) {
-          case 'list.query':
-            expect(context.query).toEqual(event.query);
-            // The field keeps what was typed for this search; a search from elsewhere replaces it.
-            expect(selectSearchText(snapshot)).toBe(before.context.searchText.trim() === event.query.q ? before.context.searchText : event.query.q);
-            // Rows stay while the next page is waited for (no blank table while typing).
-            expect(context.rows).toEqual(before.context.rows);
-            if (event.query.q !== before.context.query.q && event.query.status === before.context.query.status) {
-              expect(snapshot.value).toBe('debouncing');
-              expect(h.fetches.length).toBe(fetchCount);
-            } else {
-              expect(snapshot.value).toBe('loading');
-              expect(h.fetches.length).toBe(fetchCount + 1);
-            }
-            expect(selectListStatus(snapshot)).toBe('loading');
-            break;
-          case AFTER_DEBOUNCE:
-            expect(snapshot.value).toBe('loading');
-            expect(h.fetches.at(-1)?.input).toEqual(context.query);
-            break;
-          case 'list.retry':
-            expect(before.value).toBe('failed');
-            expect(snapshot.value).toBe('loading');
-            expect(context.error).toBeNull();
-            expect(h.fetches.length).toBe(fetchCount + 1);
-            break;
-          case 'search.text':
-            // The field shows what is typed; a new search term is asked for as a replaced URL at page 1, nothing loads yet.
-            expect(selectSearchText(snapshot)).toBe(event.text);
-            expect(newNavigations).toEqual(event.text.trim() === before.context.query.q ? [] : [{ query: { ...before.context.query, q: event.text.trim(), page: 1 }, replace: true }]);
+          if (!handled) {
             expect(snapshot.value).toEqual(before.value);
-            expect(context.query).toEqual(before.context.query);
+            expect(context).toEqual(before.context);
             expect(h.fetches.length).toBe(fetchCount);
-            break;
-          case 'xstate.done.actor.fetchProducts':
-            if (event.output === PAST_THE_END && context.query.page > 3) {
-              // A page past the last: the last page is asked for instead, and the list reads as loading meanwhile.
-              expect(snapshot.value).toBe('correctingPage');
+            expect(h.writes.length).toBe(writeCount);
+            expect(h.notices.length).toBe(noticeCount);
+            expect(h.navigations.length).toBe(navigationCount);
+            continue;
+          }
+          const newNavigations = h.navigations.slice(navigationCount);
+          // Only typing and a page past the end ask for another URL.
+          if (event.type !== 'search.text' && event.type !== 'xstate.done.actor.fetchProducts') expect(newNavigations).toEqual([]);
+
+          // Always: one write per toggle in flight, each row's toggles busy exactly while theirs is.
+          const open = h.writes.filter((w) => !w.settled);
+          expect(open.map((w) => w.actorId).sort()).toEqual(Object.keys(context.writes).sort());
+          expect(selectWrites(snapshot)).toHaveLength(open.length);
+          // A load in flight is for the query the list now has.
+          if (snapshot.value === 'loading') expect(h.fetches.at(-1)?.input).toEqual(context.query);
+
+          switch (event.type) {
+            case 'list.query':
+              expect(context.query).toEqual(event.query);
+              // The field keeps what was typed for this search; a search from elsewhere replaces it.
+              expect(selectSearchText(snapshot)).toBe(before.context.searchText.trim() === event.query.q ? before.context.searchText : event.query.q);
+              // Rows stay while the next page is waited for (no blank table while typing).
+              expect(context.rows).toEqual(before.context.rows);
+              if (event.query.q !== before.context.query.q && event.query.status === before.context.query.status) {
+                expect(snapshot.value).toBe('debouncing');
+                expect(h.fetches.length).toBe(fetchCount);
+              } else {
+                expect(snapshot.value).toBe('loading');
+                expect(h.fetches.length).toBe(fetchCount + 1);
+              }
               expect(selectListStatus(snapshot)).toBe('loading');
-              expect(newNavigations).toEqual([{ query: { ...context.query, page: 3 }, replace: true }]);
+              break;
+            case AFTER_DEBOUNCE:
+              expect(snapshot.value).toBe('loading');
+              expect(h.fetches.at(-1)?.input).toEqual(context.query);
+              break;
+            case 'list.retry':
+              expect(before.value).toBe('failed');
+              expect(snapshot.value).toBe('loading');
+              expect(context.error).toBeNull();
+              expect(h.fetches.length).toBe(fetchCount + 1);
+              break;
+            case 'search.text':
+              // The field shows what is typed; a new search term is asked for as a replaced URL at page 1, nothing loads yet.
+              expect(selectSearchText(snapshot)).toBe(event.text);
+              expect(newNavigations).toEqual(
+                event.text.trim() === before.context.query.q ? [] : [{ query: { ...before.context.query, q: event.text.trim(), page: 1 }, replace: true }],
+              );
+              expect(snapshot.value).toEqual(before.value);
+              expect(context.query).toEqual(before.context.query);
+              expect(h.fetches.length).toBe(fetchCount);
+              break;
+            case 'xstate.done.actor.fetchProducts':
+              if (event.output === PAST_THE_END && context.query.page > 3) {
+                // A page past the last: the last page is asked for instead, and the list reads as loading meanwhile.
+                expect(snapshot.value).toBe('correctingPage');
+                expect(selectListStatus(snapshot)).toBe('loading');
+                expect(newNavigations).toEqual([{ query: { ...context.query, page: 3 }, replace: true }]);
+                break;
+              }
+              expect(newNavigations).toEqual([]);
+              expect(snapshot.value).toBe('loaded');
+              expect(context.rows).toEqual(event.output.rows);
+              expect(context.total).toBe(event.output.total);
+              expect(context.error).toBeNull();
+              break;
+            case 'xstate.error.actor.fetchProducts':
+              expect(snapshot.value).toBe('failed');
+              expect(selectListStatus(snapshot)).toBe('failed');
+              expect(context.error).toBe('Failed to fetch');
+              expect(context.rows).toEqual([]);
+              break;
+            case 'product.toggleFeatured':
+            case 'product.toggleStatus': {
+              const kind = event.type === 'product.toggleFeatured' ? 'featured' : 'status';
+              const row = rowOf(before, event.id) as AdminProductRow;
+              expect(row).toBeDefined();
+              expect(h.writes.length).toBe(writeCount + 1);
+              const asked = h.writes.at(-1);
+              expect(asked?.actorId).toBe(writeId(kind, event.id));
+              expect(asked?.input).toEqual(kind === 'featured' ? { id: row.id, featured: !row.featured } : { id: row.id, status: toggledStatus(row.status) });
+              // Not optimistic: the row shows what the database holds until the write answers.
+              expect(context.rows).toEqual(before.context.rows);
+              expect(snapshot.value).toEqual(before.value);
+              expect(h.notices.length).toBe(noticeCount);
               break;
             }
-            expect(newNavigations).toEqual([]);
-            expect(snapshot.value).toBe('loaded');
-            expect(context.rows).toEqual(event.output.rows);
-            expect(context.total).toBe(event.output.total);
-            expect(context.error).toBeNull();
-            break;
-          case 'xstate.error.actor.fetchProducts':
-            expect(snapshot.value).toBe('failed');
-            expect(selectListStatus(snapshot)).toBe('failed');
-            expect(context.error).toBe('Failed to fetch');
-            expect(context.rows).toEqual([]);
-            break;
-          case 'product.toggleFeatured':
-          case 'product.toggleStatus': {
-            const kind = event.type === 'product.toggleFeatured' ? 'featured' : 'status';
-            const row = rowOf(before, event.id) as AdminProductRow;
-            expect(row).toBeDefined();
-            expect(h.writes.length).toBe(writeCount + 1);
-            const asked = h.writes.at(-1);
-            expect(asked?.actorId).toBe(writeId(kind, event.id));
-            expect(asked?.input).toEqual(kind === 'featured' ? { id: row.id, featured: !row.featured } : { id: row.id, status: toggledStatus(row.status) });
-            // Not optimistic: the row shows what the database holds until the write answers.
-            expect(context.rows).toEqual(before.context.rows);
-            expect(snapshot.value).toEqual(before.value);
-            expect(h.notices.length).toBe(noticeCount);
-            break;
-          }
-          case WRITE_DONE: {
-            const write = before.context.writes[event.actorId];
-            expect(write).toBeDefined();
-            expect(context.writes[event.actorId]).toBeUndefined();
-            expect(h.notices.slice(noticeCount)).toEqual([{ kind: write.kind, title: write.title }]);
-            const was = rowOf(before, write.id);
-            const now = rowOf(snapshot, write.id);
-            if (was) {
-              expect(now).toEqual({ ...was, ...(write.kind === 'featured' ? { featured: write.featured } : { status: write.status }), updatedAt: WRITTEN_AT });
-            } else {
-              expect(now).toBeUndefined();
+            case WRITE_DONE: {
+              const write = before.context.writes[event.actorId];
+              expect(write).toBeDefined();
+              expect(context.writes[event.actorId]).toBeUndefined();
+              expect(h.notices.slice(noticeCount)).toEqual([{ kind: write.kind, title: write.title }]);
+              const was = rowOf(before, write.id);
+              const now = rowOf(snapshot, write.id);
+              if (was) {
+                expect(now).toEqual({ ...was, ...(write.kind === 'featured' ? { featured: write.featured } : { status: write.status }), updatedAt: WRITTEN_AT });
+              } else {
+                expect(now).toBeUndefined();
+              }
+              expect(context.rows.filter((r) => r.id !== write.id)).toEqual(before.context.rows.filter((r) => r.id !== write.id));
+              expect(snapshot.value).toEqual(before.value);
+              break;
             }
-            expect(context.rows.filter((r) => r.id !== write.id)).toEqual(before.context.rows.filter((r) => r.id !== write.id));
-            expect(snapshot.value).toEqual(before.value);
-            break;
-          }
-          case WRITE_FAILED: {
-            expect(before.context.writes[event.actorId]).toBeDefined();
-            expect(context.writes[event.actorId]).toBeUndefined();
-            expect(h.notices.slice(noticeCount)).toEqual([{ kind: 'failed', message: refused.message }]);
-            expect(context.rows).toEqual(before.context.rows);
-            expect(snapshot.value).toEqual(before.value);
-            break;
+            case WRITE_FAILED: {
+              expect(before.context.writes[event.actorId]).toBeDefined();
+              expect(context.writes[event.actorId]).toBeUndefined();
+              expect(h.notices.slice(noticeCount)).toEqual([{ kind: 'failed', message: refused.message }]);
+              expect(context.rows).toEqual(before.context.rows);
+              expect(snapshot.value).toEqual(before.value);
+              break;
+            }
           }
         }
+        h.actor.stop();
       }
-      h.actor.stop();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 const page = (...rows: AdminProductRow[]): Page<AdminProductRow> => ({ rows, total: rows.length });
@@ -365,7 +370,10 @@ describe('admin products machine: rules', () => {
     h.actor.send({ type: 'list.query', query: { ...Q0, q: 'tee', page: 1 } });
     expect(h.actor.getSnapshot().value).toBe('debouncing');
     h.clock.increment(ADMIN_SEARCH_DEBOUNCE_MS);
-    expect(h.fetches.map((f) => f.input)).toEqual([{ ...Q0, page: 3 }, { ...Q0, q: 'tee', page: 1 }]);
+    expect(h.fetches.map((f) => f.input)).toEqual([
+      { ...Q0, page: 3 },
+      { ...Q0, q: 'tee', page: 1 },
+    ]);
   });
 
   it('a filter, sort or page change loads at once, also in the middle of typing', async () => {

@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createActor,
-  fromCallback,
-  fromPromise,
-  SimulatedClock,
-} from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import {
   AUTH_TICK_MS,
   type AuthEvent,
@@ -66,7 +61,6 @@ const events = [
 
 type Snap = ReturnType<typeof authMachine.getInitialSnapshot>;
 const leafOf = (snapshot: { value: unknown }) => JSON.stringify(snapshot.value);
-
 
 function fakes(now: () => number = frozenNow) {
   const calls = { loadSession: 0, refreshSession: 0, signOut: 0, checkAdmin: [] as string[], listen: 0, unlisten: 0 };
@@ -130,7 +124,11 @@ describe('auth machine: graph coverage', () => {
     expect(paths.length).toBeLessThan(2000);
     const visited = new Set([...activeIds(initial as never), ...paths.flatMap((path) => path.flatMap((step) => activeIds(step.state as never)))]);
     // `checking` is transient: it picks idle or refreshing in the same step, so no snapshot shows it.
-    expect([...visited].sort()).toEqual(stateIds(authMachine).filter((id) => id !== 'auth.signedIn.checking').sort());
+    expect([...visited].sort()).toEqual(
+      stateIds(authMachine)
+        .filter((id) => id !== 'auth.signedIn.checking')
+        .sort(),
+    );
     expect([...declaredTaken].sort()).toEqual(declaredTransitions(authMachine).sort());
 
     const taken = new Set(edges.map((e) => `${leafOf(e.from)} --${e.event.type.replace(/^xstate\./, '')}--> ${leafOf(e.to)}`));

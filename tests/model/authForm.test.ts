@@ -1,9 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  type AnyEventObject,
-  createActor,
-  fromPromise,
-} from 'xstate';
+import { type AnyEventObject, createActor, fromPromise } from 'xstate';
 import { type AuthNotice, type AuthTab, authFormMachine, type Credentials, validateAuthForm } from '../../machines/authFormMachine';
 import type { AuthSession } from '../../machines/authMachine';
 import { ApiError } from '../../src/api/errors';
@@ -43,7 +39,6 @@ const events = [
 
 type Snap = ReturnType<typeof authFormMachine.getInitialSnapshot>;
 const leafOf = (snapshot: { value: unknown }) => JSON.stringify(snapshot.value);
-
 
 function fakes(tab: AuthTab) {
   const notices: AuthNotice[] = [];
@@ -107,7 +102,11 @@ describe('auth form machine: graph coverage', () => {
       }
     }
     // `submitting` is transient: it picks the tab's request in the same step.
-    expect([...visited].sort()).toEqual(stateIds(authFormMachine).filter((id) => id !== 'authForm.submitting').sort());
+    expect([...visited].sort()).toEqual(
+      stateIds(authFormMachine)
+        .filter((id) => id !== 'authForm.submitting')
+        .sort(),
+    );
     expect([...taken].sort()).toEqual(declaredTransitions(authFormMachine).sort());
     for (const arrow of [
       `"editing" --form.tab--> "editing"`,

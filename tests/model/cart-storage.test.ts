@@ -67,9 +67,17 @@ describe('restoreCart', () => {
   });
 
   it('never throws when storage itself throws', () => {
-    const blocked = { getItem: () => { throw new DOMException('denied', 'SecurityError'); } };
+    const blocked = {
+      getItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    };
     expect(restoreCart(blocked)).toEqual([]);
-    const full = { setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    const full = {
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
     expect(() => saveCart(full, [line])).not.toThrow();
   });
 });

@@ -1,17 +1,7 @@
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, type StatePath } from '@xstate/graph';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  cartMachine,
-  type CartEvent,
-  type CartInput,
-  type CartItem,
-  selectCount,
-  selectCurrency,
-  selectDrawerOpen,
-  selectItems,
-  selectSubtotal,
-} from '../../machines/cartMachine';
+import { cartMachine, type CartEvent, type CartInput, type CartItem, selectCount, selectCurrency, selectDrawerOpen, selectItems, selectSubtotal } from '../../machines/cartMachine';
 import { activeIds, stateIds } from './graph';
 
 type Snapshot = SnapshotFrom<typeof cartMachine>;

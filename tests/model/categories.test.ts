@@ -3,10 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { categoriesMachine, type CategoriesEvent } from '../../machines/categoriesMachine';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 
-type GraphEvent =
-  | CategoriesEvent
-  | { type: 'xstate.done.actor.fetchCategories'; output: string[] }
-  | { type: 'xstate.error.actor.fetchCategories'; error: unknown };
+type GraphEvent = CategoriesEvent | { type: 'xstate.done.actor.fetchCategories'; output: string[] } | { type: 'xstate.error.actor.fetchCategories'; error: unknown };
 
 const events: GraphEvent[] = [
   { type: 'categories.retry' },

@@ -295,7 +295,9 @@ describe('checkout machine: graph coverage', () => {
             expect(snapshot.context.failure).toBeNull();
             expect(selectAddressErrors(snapshot)).toEqual([]);
             expect(newLookups).toEqual(before.context.address.name === '' && before.context.address.postalCode === '' ? [{ userId: 'user-1' }] : []);
-            expect(selectAddress(snapshot).country).toBe(selectRegion(snapshot) === 'DE' ? 'DE' : ['AT', 'FR'].includes(before.context.address.country) ? before.context.address.country : '');
+            expect(selectAddress(snapshot).country).toBe(
+              selectRegion(snapshot) === 'DE' ? 'DE' : ['AT', 'FR'].includes(before.context.address.country) ? before.context.address.country : '',
+            );
             break;
           case 'xstate.done.actor.fetchLastAddress':
             expect(status).toBe('reviewing');
@@ -530,7 +532,7 @@ describe('checkout machine: rules', () => {
     expect(h.sessions.at(-1)?.shippingAddress?.country).toBe('GB');
   });
 
-  it('the remembered region is read once as it starts and is the shopper\'s choice: the located country does not change it', () => {
+  it("the remembered region is read once as it starts and is the shopper's choice: the located country does not change it", () => {
     const h = harness('DE', false, 'US');
     expect(h.storageReads).toEqual([1]);
     expect(selectRegion(h.actor.getSnapshot())).toBe('US');
@@ -560,7 +562,7 @@ describe('checkout machine: rules', () => {
     expect(running(h.watches)).toEqual({ watchLocation: 0, watchCart: 0, watchReturn: 0 });
   });
 
-  it('the page\'s return from the payment page is watched only while redirecting', async () => {
+  it("the page's return from the payment page is watched only while redirecting", async () => {
     const h = harness();
     place(h);
     expect(h.watches.watchReturn).toHaveLength(0);

@@ -1,15 +1,7 @@
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import {
-  contactMachine,
-  EMPTY_CONTACT_FORM,
-  selectContactStatus,
-  validateContact,
-  type ContactEvent,
-  type ContactForm,
-  type ContactNotice,
-} from '../../machines/contactMachine';
+import { contactMachine, EMPTY_CONTACT_FORM, selectContactStatus, validateContact, type ContactEvent, type ContactForm, type ContactNotice } from '../../machines/contactMachine';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 
 type GraphEvent = ContactEvent | { type: 'xstate.done.actor.sendMessage'; output: undefined } | { type: 'xstate.error.actor.sendMessage'; error: unknown };

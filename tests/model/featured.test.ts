@@ -5,10 +5,7 @@ import { featuredMachine, type FeaturedEvent } from '../../machines/featuredMach
 import { manyProducts, PRODUCTS } from '../../stories/fixtures/products';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 
-type GraphEvent =
-  | FeaturedEvent
-  | { type: 'xstate.done.actor.fetchFeatured'; output: ProductSummary[] }
-  | { type: 'xstate.error.actor.fetchFeatured'; error: unknown };
+type GraphEvent = FeaturedEvent | { type: 'xstate.done.actor.fetchFeatured'; output: ProductSummary[] } | { type: 'xstate.error.actor.fetchFeatured'; error: unknown };
 
 const events: GraphEvent[] = [
   { type: 'featured.retry' },

@@ -84,7 +84,13 @@ function adjacencyOf<M extends AnyStateMachine>(machine: M, input: InputFrom<M>,
  * appears: a machine whose context grows without bound (a list that takes the same order twice, a
  * counter with no cap) would make it run forever; this walk stops at the limit instead.
  */
-export function graphIsFinite<M extends AnyStateMachine>(machine: M, input: InputFrom<M>, events: GraphEvents<SnapshotFrom<M>>, limit = 2000, options: ExploreOptions<SnapshotFrom<M>> = {}): boolean {
+export function graphIsFinite<M extends AnyStateMachine>(
+  machine: M,
+  input: InputFrom<M>,
+  events: GraphEvents<SnapshotFrom<M>>,
+  limit = 2000,
+  options: ExploreOptions<SnapshotFrom<M>> = {},
+): boolean {
   try {
     adjacencyOf(machine, input, events, { ...options, limit });
     return true;

@@ -49,7 +49,11 @@ describe('locale machine: graph coverage', () => {
       }
     }
     // `detecting` is transient: it picks the next state in the same step, so no snapshot shows it.
-    expect([...visited].sort()).toEqual(stateIds(localeMachine).filter((id) => id !== 'locale.detecting').sort());
+    expect([...visited].sort()).toEqual(
+      stateIds(localeMachine)
+        .filter((id) => id !== 'locale.detecting')
+        .sort(),
+    );
     for (const e of events) expect(taken).toContain(e.type);
   });
 

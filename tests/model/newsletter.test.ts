@@ -12,10 +12,7 @@ import {
 } from '../../machines/newsletterMachine';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 
-type GraphEvent =
-  | NewsletterEvent
-  | { type: 'xstate.done.actor.subscribe'; output: undefined }
-  | { type: 'xstate.error.actor.subscribe'; error: unknown };
+type GraphEvent = NewsletterEvent | { type: 'xstate.done.actor.subscribe'; output: undefined } | { type: 'xstate.error.actor.subscribe'; error: unknown };
 
 const tooMany = new ApiError('unknown', 'Too many sign-ups for this address. Please try again in an hour.', { code: 'PT429' });
 const offline = new ApiError('network', 'Failed to fetch');

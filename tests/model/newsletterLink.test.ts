@@ -1,13 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import {
-  isLinkToken,
-  newsletterLinkMachine,
-  selectNewsletterLinkStatus,
-  type NewsletterLinkEvent,
-  type NewsletterLinkInput,
-} from '../../machines/newsletterLinkMachine';
+import { isLinkToken, newsletterLinkMachine, selectNewsletterLinkStatus, type NewsletterLinkEvent, type NewsletterLinkInput } from '../../machines/newsletterLinkMachine';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 
 type Actor = 'confirm' | 'unsubscribe';
@@ -74,7 +68,11 @@ describe('newsletter link machine: graph coverage', () => {
     }
     // checking and working.choosing are eventless choices passed through on the way in, never rested in.
     const transient = ['newsletterLink.checking', 'newsletterLink.working.choosing'];
-    expect([...visited].sort()).toEqual(stateIds(newsletterLinkMachine).filter((id) => !transient.includes(id)).sort());
+    expect([...visited].sort()).toEqual(
+      stateIds(newsletterLinkMachine)
+        .filter((id) => !transient.includes(id))
+        .sort(),
+    );
     expect([...taken].sort()).toEqual(declaredTransitions(newsletterLinkMachine).sort());
   });
 

@@ -171,102 +171,110 @@ describe('order polling machine: graph coverage', () => {
     expect(customer.paths.some((path) => path.some((step) => step.state.matches('checkingAccount') || step.state.matches('signInNeeded')))).toBe(false);
   });
 
-  it.each(explored.map((e) => [e.input.askSignIn ? 'a guest' : 'signed in', e] as const))('replays every path with a fake lookup and a simulated clock (%s)', async (_, { input, paths }) => {
-    const initial = createActor(orderPollingMachine, { input }).getSnapshot();
-    for (const path of [[], ...paths]) {
-      const h = harness(input);
-      // The first lookup is made at once.
-      expect(h.lookups.map((l) => l.at)).toEqual([0]);
-      let from = initial as Snapshot;
-      /** Index in `lookups` of the first lookup since the (re)start. */
-      let roundStart = 0;
-      for (const step of withIgnored(orderPollingMachine, initial, events, path)) {
-        const event = step.event as GraphEvent;
-        const handled = transitionIds(orderPollingMachine, from, event).length > 0;
-        from = step.state as Snapshot;
-        const before = h.actor.getSnapshot();
-        const counts = { lookups: h.lookups.length, found: h.found.length, checks: h.checks.length };
-        await h.play(event);
-        const snapshot = h.actor.getSnapshot();
-        expect(snapshot.value).toEqual(step.state.value);
-        expect(snapshot.context).toEqual(step.state.context);
-        const status = selectPollingStatus(snapshot);
+  it.each(explored.map((e) => [e.input.askSignIn ? 'a guest' : 'signed in', e] as const))(
+    'replays every path with a fake lookup and a simulated clock (%s)',
+    async (_, { input, paths }) => {
+      const initial = createActor(orderPollingMachine, { input }).getSnapshot();
+      for (const path of [[], ...paths]) {
+        const h = harness(input);
+        // The first lookup is made at once.
+        expect(h.lookups.map((l) => l.at)).toEqual([0]);
+        let from = initial as Snapshot;
+        /** Index in `lookups` of the first lookup since the (re)start. */
+        let roundStart = 0;
+        for (const step of withIgnored(orderPollingMachine, initial, events, path)) {
+          const event = step.event as GraphEvent;
+          const handled = transitionIds(orderPollingMachine, from, event).length > 0;
+          from = step.state as Snapshot;
+          const before = h.actor.getSnapshot();
+          const counts = { lookups: h.lookups.length, found: h.found.length, checks: h.checks.length };
+          await h.play(event);
+          const snapshot = h.actor.getSnapshot();
+          expect(snapshot.value).toEqual(step.state.value);
+          expect(snapshot.context).toEqual(step.state.context);
+          const status = selectPollingStatus(snapshot);
 
-        if (!handled) {
-          expect(snapshot.value).toEqual(before.value);
-          expect(snapshot.context).toEqual(before.context);
-          expect(h.lookups.length).toBe(counts.lookups);
-          expect(h.found.length).toBe(counts.found);
-          expect(h.checks.length).toBe(counts.checks);
-          continue;
-        }
-        // The account is asked about right after a guest's lookup found nothing, and only then.
-        const askedNow = h.checks.length - counts.checks;
-        expect(askedNow).toBe(input.askSignIn && event.type === 'xstate.done.actor.findOrder' && event.output === null ? 1 : 0);
-        expect(h.checks.every((c) => c.sessionId === SESSION)).toBe(true);
-        if (event.type === 'poll.refresh') {
-          // Six fresh attempts, the first one at once.
-          expect(before.value).toBe('notYet');
-          expect(h.lookups.length).toBe(counts.lookups + 1);
-          roundStart = counts.lookups;
-        }
-        const round = h.lookups.slice(roundStart);
-        // Always: one lookup per attempt, for this session, never more than 6, 1500 ms apart.
-        expect(snapshot.context.attempts).toBe(round.length);
-        expect(round.length).toBeGreaterThanOrEqual(1);
-        expect(round.length).toBeLessThanOrEqual(ATTEMPTS);
-        expect(round.every((l) => l.sessionId === SESSION)).toBe(true);
-        // 1500 ms after the previous answer: right after it was given, or 8 s after it started when it hung.
-        const gaps = round.slice(1).map((l, i) => l.at - round[i].at);
-        expect(gaps).toEqual(round.slice(1).map((_, i) => INTERVAL + (h.timedOut.has(roundStart + i) ? TIMEOUT : 0)));
-        // The app hears of the order once, when it is found.
-        expect(h.found.length).toBe(status === 'found' ? 1 : 0);
-        expect(selectPolledOrder(snapshot)).toEqual(status === 'found' ? ORDER : null);
+          if (!handled) {
+            expect(snapshot.value).toEqual(before.value);
+            expect(snapshot.context).toEqual(before.context);
+            expect(h.lookups.length).toBe(counts.lookups);
+            expect(h.found.length).toBe(counts.found);
+            expect(h.checks.length).toBe(counts.checks);
+            continue;
+          }
+          // The account is asked about right after a guest's lookup found nothing, and only then.
+          const askedNow = h.checks.length - counts.checks;
+          expect(askedNow).toBe(input.askSignIn && event.type === 'xstate.done.actor.findOrder' && event.output === null ? 1 : 0);
+          expect(h.checks.every((c) => c.sessionId === SESSION)).toBe(true);
+          if (event.type === 'poll.refresh') {
+            // Six fresh attempts, the first one at once.
+            expect(before.value).toBe('notYet');
+            expect(h.lookups.length).toBe(counts.lookups + 1);
+            roundStart = counts.lookups;
+          }
+          const round = h.lookups.slice(roundStart);
+          // Always: one lookup per attempt, for this session, never more than 6, 1500 ms apart.
+          expect(snapshot.context.attempts).toBe(round.length);
+          expect(round.length).toBeGreaterThanOrEqual(1);
+          expect(round.length).toBeLessThanOrEqual(ATTEMPTS);
+          expect(round.every((l) => l.sessionId === SESSION)).toBe(true);
+          // 1500 ms after the previous answer: right after it was given, or 8 s after it started when it hung.
+          const gaps = round.slice(1).map((l, i) => l.at - round[i].at);
+          expect(gaps).toEqual(round.slice(1).map((_, i) => INTERVAL + (h.timedOut.has(roundStart + i) ? TIMEOUT : 0)));
+          // The app hears of the order once, when it is found.
+          expect(h.found.length).toBe(status === 'found' ? 1 : 0);
+          expect(selectPolledOrder(snapshot)).toEqual(status === 'found' ? ORDER : null);
 
-        switch (status) {
-          case 'looking':
-            expect(snapshot.status).toBe('active');
-            // Asking about the account is part of the guest's attempt, shown as still looking.
-            expect(snapshot.matches('checkingAccount')).toBe(askedNow === 1);
-            break;
-          case 'waiting':
-            // Nothing found yet and tries left.
-            expect(snapshot.context.attempts).toBeLessThan(ATTEMPTS);
-            expect(['xstate.done.actor.findOrder', 'xstate.error.actor.findOrder', AFTER_TIMEOUT, AFTER_CHECK_TIMEOUT, 'xstate.done.actor.needsSignIn', 'xstate.error.actor.needsSignIn']).toContain(
-              event.type,
-            );
-            if (event.type === 'xstate.done.actor.needsSignIn') expect(event.output).toBe(false);
-            break;
-          case 'signInNeeded':
-            // A guest's link to an account's order: polling ends, nothing is shown, sign-in is next.
-            expect(input.askSignIn).toBe(true);
-            expect(event).toEqual({ type: 'xstate.done.actor.needsSignIn', output: true });
-            expect(snapshot.status).toBe('done');
-            expect(h.found).toEqual([]);
-            break;
-          case 'found':
-            expect(event).toEqual({ type: 'xstate.done.actor.findOrder', output: ORDER });
-            expect(h.found).toEqual([ORDER]);
-            expect(snapshot.status).toBe('done');
-            break;
-          case 'notYet': {
-            // Only after the sixth empty or failed lookup; and no seventh however long one waits.
-            expect(snapshot.context.attempts).toBe(ATTEMPTS);
-            expect(round).toHaveLength(ATTEMPTS);
-            break;
+          switch (status) {
+            case 'looking':
+              expect(snapshot.status).toBe('active');
+              // Asking about the account is part of the guest's attempt, shown as still looking.
+              expect(snapshot.matches('checkingAccount')).toBe(askedNow === 1);
+              break;
+            case 'waiting':
+              // Nothing found yet and tries left.
+              expect(snapshot.context.attempts).toBeLessThan(ATTEMPTS);
+              expect([
+                'xstate.done.actor.findOrder',
+                'xstate.error.actor.findOrder',
+                AFTER_TIMEOUT,
+                AFTER_CHECK_TIMEOUT,
+                'xstate.done.actor.needsSignIn',
+                'xstate.error.actor.needsSignIn',
+              ]).toContain(event.type);
+              if (event.type === 'xstate.done.actor.needsSignIn') expect(event.output).toBe(false);
+              break;
+            case 'signInNeeded':
+              // A guest's link to an account's order: polling ends, nothing is shown, sign-in is next.
+              expect(input.askSignIn).toBe(true);
+              expect(event).toEqual({ type: 'xstate.done.actor.needsSignIn', output: true });
+              expect(snapshot.status).toBe('done');
+              expect(h.found).toEqual([]);
+              break;
+            case 'found':
+              expect(event).toEqual({ type: 'xstate.done.actor.findOrder', output: ORDER });
+              expect(h.found).toEqual([ORDER]);
+              expect(snapshot.status).toBe('done');
+              break;
+            case 'notYet': {
+              // Only after the sixth empty or failed lookup; and no seventh however long one waits.
+              expect(snapshot.context.attempts).toBe(ATTEMPTS);
+              expect(round).toHaveLength(ATTEMPTS);
+              break;
+            }
+          }
+          if (status === 'notYet' || status === 'found' || status === 'signInNeeded') {
+            const count = h.lookups.length;
+            h.clock.increment(INTERVAL * 20);
+            await h.tick();
+            expect(h.lookups.length).toBe(count);
+            expect(selectPollingStatus(h.actor.getSnapshot())).toBe(status);
           }
         }
-        if (status === 'notYet' || status === 'found' || status === 'signInNeeded') {
-          const count = h.lookups.length;
-          h.clock.increment(INTERVAL * 20);
-          await h.tick();
-          expect(h.lookups.length).toBe(count);
-          expect(selectPollingStatus(h.actor.getSnapshot())).toBe(status);
-        }
+        h.actor.stop();
       }
-      h.actor.stop();
-    }
-  });
+    },
+  );
 });
 
 describe('order polling machine: attempts and timing', () => {

@@ -35,10 +35,7 @@ const summary = ({ email: _email, ...rest }: FoundOrder): OrderSummary => rest;
 /** Paid as a guest with another address: confirmed by the notice, never in this customer's list. */
 const STRANGER = found(order(100005, '2026-04-02T12:00:00Z', 'cs_local_guest'), 'someone@example.com');
 
-type GraphEvent =
-  | OrdersEvent
-  | { type: 'xstate.done.actor.fetchOrders'; output: OrderSummary[] }
-  | { type: 'xstate.error.actor.fetchOrders'; error: unknown };
+type GraphEvent = OrdersEvent | { type: 'xstate.done.actor.fetchOrders'; output: OrderSummary[] } | { type: 'xstate.error.actor.fetchOrders'; error: unknown };
 
 const events: GraphEvent[] = [
   { type: 'orders.add', order: found(POLLED) },
@@ -214,7 +211,7 @@ describe('orders machine: rules', () => {
     expect(orders[0]).toEqual({ ...MAR, status: 'shipped' });
   });
 
-  it('isOwnOrder: a found order joins only when it was bought with the customer\'s e-mail, in any letter case', async () => {
+  it("isOwnOrder: a found order joins only when it was bought with the customer's e-mail, in any letter case", async () => {
     const h = harness();
     await h.play({ type: 'xstate.done.actor.fetchOrders', output: LIST });
     h.actor.send({ type: 'orders.add', order: STRANGER });

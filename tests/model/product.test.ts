@@ -8,7 +8,16 @@ import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withI
 
 type Snapshot = SnapshotFrom<typeof productMachine>;
 
-const v = (id: string, size: string, inventory: number): Variant => ({ id, sku: `SKU-${id}`, size, color: 'Black', price: 2999, compare_at_price: null, prior_lowest_price: null, inventory });
+const v = (id: string, size: string, inventory: number): Variant => ({
+  id,
+  sku: `SKU-${id}`,
+  size,
+  color: 'Black',
+  price: 2999,
+  compare_at_price: null,
+  prior_lowest_price: null,
+  inventory,
+});
 
 /** Small stocks keep the graph small: the first size is sold out, so the default is the second. */
 const PRODUCT: Product = {
@@ -256,4 +265,3 @@ describe('product machine: rules the graph cannot show', () => {
     expect(h.actor.getSnapshot().context.qty).toBe(1);
   });
 });
-

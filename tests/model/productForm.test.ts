@@ -219,7 +219,9 @@ function vertex(s: Snapshot): string {
 }
 
 const eventKey = (event: AnyEventObject) =>
-  JSON.stringify(event, (key, value) => (value instanceof File ? `file:${value.name}` : key === 'error' && value instanceof Error ? `${value.message}|${(value as ApiError).details}` : value));
+  JSON.stringify(event, (key, value) =>
+    value instanceof File ? `file:${value.name}` : key === 'error' && value instanceof Error ? `${value.message}|${(value as ApiError).details}` : value,
+  );
 
 /** Shortest paths to every vertex plus one per (vertex, transition, event): every declared transition is replayed. */
 function exploreForm(productId: string | null) {
@@ -232,7 +234,9 @@ function exploreForm(productId: string | null) {
     everyVertex: false,
   };
   const finite = graphIsFinite(productFormMachine, input, eventsFor as never, 200_000, options);
-  const { initial, paths, taken, snapshots } = finite ? explore(productFormMachine, input, eventsFor as never, options) : { initial: null, paths: [], taken: new Set<string>(), snapshots: 0 };
+  const { initial, paths, taken, snapshots } = finite
+    ? explore(productFormMachine, input, eventsFor as never, options)
+    : { initial: null, paths: [], taken: new Set<string>(), snapshots: 0 };
   return { finite, initial: initial as Snapshot, paths: paths as Step<Snapshot>[][], taken, vertices: snapshots };
 }
 
@@ -304,7 +308,11 @@ describe('product form machine: graph coverage', () => {
   it('reaches every state and takes every declared transition (create and edit together)', () => {
     const visited = new Set(all.flatMap(({ initial, path }) => [initial, ...path.map((s) => s.state)].flatMap((s) => activeIds(s as never))));
     // `opening` is transient: it picks loading or editing before any snapshot is seen.
-    expect([...visited].sort()).toEqual(stateIds(productFormMachine).filter((id) => id !== 'productForm.opening').sort());
+    expect([...visited].sort()).toEqual(
+      stateIds(productFormMachine)
+        .filter((id) => id !== 'productForm.opening')
+        .sort(),
+    );
     expect([...new Set([...create.taken, ...edit.taken])].sort()).toEqual(declaredTransitions(productFormMachine).sort());
     expect(create.vertices).toBeGreaterThan(100);
     expect(edit.vertices).toBeGreaterThan(100);
@@ -397,7 +405,8 @@ describe('product form machine: graph coverage', () => {
         switch (event.type) {
           case 'form.submit':
           case 'save.retry': {
-            const invalid = Object.keys(validateProduct(before.context.values, before.context.variants, before.context.images)).length > 0 || Object.keys(before.context.errors).length > 0;
+            const invalid =
+              Object.keys(validateProduct(before.context.values, before.context.variants, before.context.images)).length > 0 || Object.keys(before.context.errors).length > 0;
             if (invalid) {
               // Nothing is sent; every invalid field is marked and the view is asked to focus the first.
               expect(event.type).toBe('form.submit');
@@ -652,9 +661,7 @@ describe('product form machine: saving a new product', () => {
     expect(selectFormStatus(h.snapshot())).toBe('editing');
     h.send({ type: 'form.submit' });
     expect(h.called('createProduct')).toHaveLength(1);
-    expect(h.called('updateProduct').map((c) => c.input)).toEqual([
-      { id: 'p-new', input: productInput(h.snapshot().context.values), expectedUpdatedAt: CREATED.updatedAt },
-    ]);
+    expect(h.called('updateProduct').map((c) => c.input)).toEqual([{ id: 'p-new', input: productInput(h.snapshot().context.values), expectedUpdatedAt: CREATED.updatedAt }]);
     await h.answer('updateProduct', { id: 'p-new', updatedAt: UPDATED_AT });
     // The variants carry the ids the first save returned: updated, not inserted again.
     expect(((h.called('saveVariants').at(-1) as Call).input as { variants: VariantInput[] }).variants.map((v) => v.id)).toEqual(['var-m', 'var-l']);

@@ -1,8 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createActor,
-  fromPromise,
-} from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { PROFILE_MAX_LENGTH, type ProfileForm, type ProfileNotice, profileMachine, validateProfile } from '../../machines/profileMachine';
 import { ApiError } from '../../src/api/errors';
 import { activeIds, declaredTransitions, explore, stateIds } from './graph';
@@ -21,7 +18,6 @@ const events = [
   { type: 'xstate.done.actor.saveProfile', output: undefined },
   { type: 'xstate.error.actor.saveProfile', error: { kind: 'invalid', message: 'new row violates check constraint' } },
 ] as const;
-
 
 function fakes() {
   const notices: ProfileNotice[] = [];

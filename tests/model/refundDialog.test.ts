@@ -60,10 +60,7 @@ const providerFailed = new RefundFailedError('Your card was declined', FAILED);
 const inProgress = new ApiError('conflict', 'A refund of this order is already in progress', { code: 'refund_in_progress' });
 const reasonMissing = new ApiError('invalid', 'Give a reason for the refund', { code: 'reason_missing' });
 
-type GraphEvent =
-  | RefundDialogEvent
-  | { type: 'xstate.done.actor.refundOrder'; output: AdminRefund }
-  | { type: 'xstate.error.actor.refundOrder'; error: unknown };
+type GraphEvent = RefundDialogEvent | { type: 'xstate.done.actor.refundOrder'; output: AdminRefund } | { type: 'xstate.error.actor.refundOrder'; error: unknown };
 
 const events: GraphEvent[] = [
   { type: 'line.qty', itemId: TEE, qty: 1 },

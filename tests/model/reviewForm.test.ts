@@ -1,15 +1,7 @@
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { reviewAuthorName } from '../../domain/reviews';
-import {
-  type AuthState,
-  EMPTY_DRAFT,
-  type ReviewFormEvent,
-  type ReviewNotice,
-  type ReviewSubmission,
-  reviewFormMachine,
-  reviewFormStatus,
-} from '../../machines/reviewFormMachine';
+import { type AuthState, EMPTY_DRAFT, type ReviewFormEvent, type ReviewNotice, type ReviewSubmission, reviewFormMachine, reviewFormStatus } from '../../machines/reviewFormMachine';
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 
 type Snapshot = SnapshotFrom<typeof reviewFormMachine>;

@@ -28,9 +28,7 @@ const refused = new ApiError('unauthorized', 'permission denied for table review
  * and an event of exactly that type (with the actor's id) takes the same transition as the real
  * `xstate.done.actor.moderate.<review id>`. The harness turns it into the fake request's answer.
  */
-type DecisionEnd =
-  | { type: 'xstate.done.actor.moderate.*'; actorId: string; output: undefined }
-  | { type: 'xstate.error.actor.moderate.*'; actorId: string; error: unknown };
+type DecisionEnd = { type: 'xstate.done.actor.moderate.*'; actorId: string; output: undefined } | { type: 'xstate.error.actor.moderate.*'; actorId: string; error: unknown };
 type GraphEvent =
   | ReviewModerationEvent
   | { type: 'xstate.done.actor.fetchPending'; output: PendingReview[] }
@@ -222,7 +220,12 @@ describe('review moderation machine: graph coverage', () => {
         expect(snapshot.context.failures).toEqual(Object.fromEntries(failures));
         for (const id of [...inFlight.keys(), ...failures.keys()]) expect(ids(listed)).toContain(id);
         // One request per review at a time.
-        expect(h.decisions.filter((d) => !d.settled).map((d) => d.input.id).sort()).toEqual([...inFlight.keys()].sort());
+        expect(
+          h.decisions
+            .filter((d) => !d.settled)
+            .map((d) => d.input.id)
+            .sort(),
+        ).toEqual([...inFlight.keys()].sort());
         // From here, exactly the listed reviews with nothing in flight take a decision (whatever paths the graph chose).
         for (const decision of events.filter((e) => e.type === 'review.approve' || e.type === 'review.reject')) {
           const open = selectModerationStatus(snapshot) === 'loaded' && ids(listed).includes(decision.id) && !inFlight.has(decision.id);

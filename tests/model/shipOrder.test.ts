@@ -21,10 +21,7 @@ const carrierRefused = new ApiError('invalid', 'Unknown carrier', { code: 'carri
 const stale = new ApiError('conflict', 'An order that is shipped cannot be shipped', { code: 'stale' });
 const offline = new ApiError('network', 'Failed to fetch');
 
-type GraphEvent =
-  | ShipOrderEvent
-  | { type: 'xstate.done.actor.shipOrder'; output: Shipment }
-  | { type: 'xstate.error.actor.shipOrder'; error: unknown };
+type GraphEvent = ShipOrderEvent | { type: 'xstate.done.actor.shipOrder'; output: Shipment } | { type: 'xstate.error.actor.shipOrder'; error: unknown };
 
 const events: GraphEvent[] = [
   { type: 'carrier.change', carrier: 'dhl' },
@@ -143,7 +140,8 @@ describe('ship order machine: rules', () => {
   });
 
   it('rejects what the database rejects', () => {
-    for (const bad of ['ab', '-abc', 'abc/def', 'x'.repeat(41), 'üml']) expect(validateShipment({ carrier: '', trackingNumber: bad })).toEqual({ trackingNumber: 'tracking_invalid' });
+    for (const bad of ['ab', '-abc', 'abc/def', 'x'.repeat(41), 'üml'])
+      expect(validateShipment({ carrier: '', trackingNumber: bad })).toEqual({ trackingNumber: 'tracking_invalid' });
     for (const good of ['abc', 'JD-01 46', 'x'.repeat(40), '  123  ']) expect(validateShipment({ carrier: 'dpd', trackingNumber: good })).toEqual({});
   });
 

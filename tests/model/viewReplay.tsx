@@ -23,7 +23,11 @@ function find(control: Control, where: string) {
  */
 export function replayViews(flow: AnyFlow) {
   // What a render depends on: the props' data (callbacks aside; a file by its name).
-  const vertex = (s: AnyMachineSnapshot) => JSON.stringify(flow.props(s, () => {}), (_, value) => (value instanceof File ? `file:${value.name}` : value));
+  const vertex = (s: AnyMachineSnapshot) =>
+    JSON.stringify(
+      flow.props(s, () => {}),
+      (_, value) => (value instanceof File ? `file:${value.name}` : value),
+    );
   let paths = 0;
   let renders = 0;
   const checked = new Set<string>();

@@ -17,10 +17,7 @@ import {
 import { activeIds, declaredTransitions, explore, stateIds, transitionIds, withIgnored } from './graph';
 import { type Deferred, deferredActor, playLatest } from './support';
 
-type GraphEvent =
-  | WithdrawalEvent
-  | { type: 'xstate.done.actor.submitWithdrawal'; output: WithdrawalReceipt }
-  | { type: 'xstate.error.actor.submitWithdrawal'; error: unknown };
+type GraphEvent = WithdrawalEvent | { type: 'xstate.done.actor.submitWithdrawal'; output: WithdrawalReceipt } | { type: 'xstate.error.actor.submitWithdrawal'; error: unknown };
 
 const RECEIVED: WithdrawalReceipt = { status: 'received', receivedAt: '2026-11-27T21:05:09.000Z' };
 const ALREADY: WithdrawalReceipt = { status: 'alreadyReceived', receivedAt: '2026-11-20T08:00:00.000Z' };
@@ -157,8 +154,14 @@ describe('withdrawal machine: rules', () => {
 
   it.each<[Partial<WithdrawalForm>, ReturnType<typeof validateWithdrawal>]>([
     [{}, { orderNumber: 'required', email: 'required' }],
-    [{ orderNumber: 'x1', email: 'erika@' }, { orderNumber: 'invalid', email: 'invalid' }],
-    [{ orderNumber: '100123', email: 'erika@example.com', name: 'x'.repeat(201), statement: 'y'.repeat(2001) }, { name: 'tooLong', statement: 'tooLong' }],
+    [
+      { orderNumber: 'x1', email: 'erika@' },
+      { orderNumber: 'invalid', email: 'invalid' },
+    ],
+    [
+      { orderNumber: '100123', email: 'erika@example.com', name: 'x'.repeat(201), statement: 'y'.repeat(2001) },
+      { name: 'tooLong', statement: 'tooLong' },
+    ],
     [{ orderNumber: '100123', email: 'erika@example.com' }, {}],
   ])('validateWithdrawal(%j) → %j', (form, expected) => {
     expect(validateWithdrawal({ ...EMPTY_WITHDRAWAL_FORM, ...form })).toEqual(expected);

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../domain/orderStatus';
-import {
-  adminOrderHref,
-  adminOrdersHref,
-  DEFAULT_ADMIN_ORDER_QUERY,
-  parseAdminOrderQuery,
-  serializeAdminOrderQuery,
-  withStatus,
-} from '../../src/features/admin/orders/url';
+import { adminOrderHref, adminOrdersHref, DEFAULT_ADMIN_ORDER_QUERY, parseAdminOrderQuery, serializeAdminOrderQuery, withStatus } from '../../src/features/admin/orders/url';
 
 describe('admin orders URL: reading', () => {
   it('the plain list is every order, page 1', () => {

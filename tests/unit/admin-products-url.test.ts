@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AdminProductQuery, DEFAULT_ADMIN_PRODUCT_QUERY } from '../../domain/adminLists';
-import {
-  adminProductsHref,
-  clearFilters,
-  isFiltered,
-  parseAdminProductQuery,
-  serializeAdminProductQuery,
-  withChange,
-} from '../../src/features/admin/products/url';
+import { adminProductsHref, clearFilters, isFiltered, parseAdminProductQuery, serializeAdminProductQuery, withChange } from '../../src/features/admin/products/url';
 
 const query = (overrides: Partial<AdminProductQuery>): AdminProductQuery => ({ ...DEFAULT_ADMIN_PRODUCT_QUERY, ...overrides });
 

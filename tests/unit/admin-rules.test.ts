@@ -99,7 +99,14 @@ describe('validateProduct (SPEC §5, made visible)', () => {
 
   it('refuses 10,000-character titles, bad slugs, long meta texts, repeated SKUs and too many tags', () => {
     const errors = validateProduct(
-      { ...valid(), title: 'x'.repeat(10_000), slug: 'Bad Slug', metaTitle: 'm'.repeat(61), metaDescription: 'd'.repeat(161), tags: Array.from({ length: TAGS_MAX + 1 }, (_, i) => `t${i}`).join(',') },
+      {
+        ...valid(),
+        title: 'x'.repeat(10_000),
+        slug: 'Bad Slug',
+        metaTitle: 'm'.repeat(61),
+        metaDescription: 'd'.repeat(161),
+        tags: Array.from({ length: TAGS_MAX + 1 }, (_, i) => `t${i}`).join(','),
+      },
       [variant('a', { sku: 'NP-1' }), variant('b', { sku: 'np-1 ' })],
     );
     expect(errors).toMatchObject({

@@ -30,7 +30,14 @@ vi.mock('@lingui/react/macro', () => ({ useLingui: () => ({ t: String, i18n: { l
 
 let n = 0;
 /** A reduced variant states the lowest price of its last 30 days; by default 1 cent below its price. */
-const v = (size: string | null, color: string | null, price: number, inventory: number, compareAt: number | null = null, priorLowest = compareAt === null ? null : price - 1): Variant => ({
+const v = (
+  size: string | null,
+  color: string | null,
+  price: number,
+  inventory: number,
+  compareAt: number | null = null,
+  priorLowest = compareAt === null ? null : price - 1,
+): Variant => ({
   id: `v${++n}`,
   sku: `SKU-${n}`,
   size,
@@ -122,7 +129,11 @@ describe('quickAddFromFeatured (SPEC §4: the first variant in stock, else the p
 
 describe('lowestPrice', () => {
   it('is the lowest variant price, with the compare-at price of that same variant', () => {
-    expect(lowestPrice({ variants: [v('S', null, 3000, 1, 4000), v('M', null, 2500, 1, 3500), v('L', null, 2800, 1)] })).toEqual({ price: 2500, compareAt: 3500, priorLowest: 2499 });
+    expect(lowestPrice({ variants: [v('S', null, 3000, 1, 4000), v('M', null, 2500, 1, 3500), v('L', null, 2800, 1)] })).toEqual({
+      price: 2500,
+      compareAt: 3500,
+      priorLowest: 2499,
+    });
   });
 
   it('ignores a compare-at price that is not above the price, and another variant’s compare-at', () => {

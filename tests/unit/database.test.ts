@@ -75,9 +75,7 @@ interface Product {
   variants: { id: string; sku: string }[];
 }
 
-async function createProduct(
-  opts: { status?: string; currency?: string; category?: string; variants?: VariantSpec[]; image?: string } = {},
-): Promise<Product> {
+async function createProduct(opts: { status?: string; currency?: string; category?: string; variants?: VariantSpec[]; image?: string } = {}): Promise<Product> {
   const slug = `test-product-${unique()}`;
   const product = await one<{ id: string }>(
     db,
@@ -97,13 +95,8 @@ async function createProduct(
     variants.push({ id: variant.id, sku });
   }
   if (opts.image) {
-    await db.query(`insert into public.media (product_id, url, sort_order) values ($1, 'https://img.test/other.png', 0)`, [
-      product.id,
-    ]);
-    await db.query(`insert into public.media (product_id, url, is_primary, sort_order) values ($1, $2, true, 1)`, [
-      product.id,
-      opts.image,
-    ]);
+    await db.query(`insert into public.media (product_id, url, sort_order) values ($1, 'https://img.test/other.png', 0)`, [product.id]);
+    await db.query(`insert into public.media (product_id, url, is_primary, sort_order) values ($1, $2, true, 1)`, [product.id, opts.image]);
   }
   return { id: product.id, slug, variants };
 }
@@ -127,10 +120,7 @@ type CartLine = { variantId: unknown; qty: unknown };
 
 async function priceCart(items: unknown, region?: string | null): Promise<PricedCart> {
   return as(serviceRole, async (tx) => {
-    const sql =
-      region === undefined
-        ? 'select public.price_cart($1::jsonb) as cart'
-        : 'select public.price_cart($1::jsonb, $2) as cart';
+    const sql = region === undefined ? 'select public.price_cart($1::jsonb) as cart' : 'select public.price_cart($1::jsonb, $2) as cart';
     const params = region === undefined ? [JSON.stringify(items)] : [JSON.stringify(items), region];
     return (await one<{ cart: PricedCart }>(tx, sql, params)).cart;
   });
@@ -180,10 +170,7 @@ describe('constraints', () => {
   const insertProduct = (columns: Record<string, unknown>) => {
     const row = { slug: `constraint-${unique()}`, title: 'A product', category: 'clothing', ...columns };
     const names = Object.keys(row);
-    return db.query(
-      `insert into public.products (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
-      Object.values(row),
-    );
+    return db.query(`insert into public.products (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
   };
 
   it('accepts a well-formed product and defaults tags, currency, status and featured', async () => {
@@ -229,26 +216,18 @@ describe('constraints', () => {
   it('rejects a duplicate SKU, negative prices and negative inventory', async () => {
     const product = await createProduct();
     const insertVariant = (sku: string, price: number, compareAt: number | null, inventory: number) =>
-      db.query(
-        'insert into public.variants (product_id, sku, price, compare_at_price, inventory) values ($1, $2, $3, $4, $5)',
-        [product.id, sku, price, compareAt, inventory],
-      );
+      db.query('insert into public.variants (product_id, sku, price, compare_at_price, inventory) values ($1, $2, $3, $4, $5)', [product.id, sku, price, compareAt, inventory]);
     await expect(insertVariant(product.variants[0].sku, 100, null, 1)).rejects.toEqual(violates('23505'));
     await expect(insertVariant(`SKU-${unique()}`, -1, null, 1)).rejects.toEqual(violates('23514'));
     await expect(insertVariant(`SKU-${unique()}`, 100, -1, 1)).rejects.toEqual(violates('23514'));
     await expect(insertVariant(`SKU-${unique()}`, 100, null, -1)).rejects.toEqual(violates('23514'));
-    await expect(
-      db.query('update public.variants set inventory = -1 where id = $1', [product.variants[0].id]),
-    ).rejects.toEqual(violates('23514'));
+    await expect(db.query('update public.variants set inventory = -1 where id = $1', [product.variants[0].id])).rejects.toEqual(violates('23514'));
   });
 
   it('keeps ratings within 1–5, review status to its three values and review text within limits', async () => {
     const product = await createProduct();
     const insertReview = (rating: number, status = 'pending', body = 'Great.') =>
-      db.query(
-        `insert into public.reviews (product_id, rating, title, body, status) values ($1, $2, 'Title', $3, $4)`,
-        [product.id, rating, body, status],
-      );
+      db.query(`insert into public.reviews (product_id, rating, title, body, status) values ($1, $2, 'Title', $3, $4)`, [product.id, rating, body, status]);
     await insertReview(1);
     await insertReview(5);
     await expect(insertReview(0)).rejects.toEqual(violates('23514'));
@@ -312,31 +291,23 @@ describe('constraints', () => {
     const second = await createOrder({ status: 'paid', productId: product.id });
     expect(first.order_number).toMatch(/^NPNG-\d+$/);
     expect(Number(second.order_number.slice(5))).toBeGreaterThan(Number(first.order_number.slice(5)));
-    const insertOrder = (status: string, total: number) =>
-      db.query('insert into public.orders (status, subtotal, total) values ($1, 0, $2)', [status, total]);
+    const insertOrder = (status: string, total: number) => db.query('insert into public.orders (status, subtotal, total) values ($1, 0, $2)', [status, total]);
     await expect(insertOrder('lost', 0)).rejects.toEqual(violates('23514'));
     await expect(insertOrder('paid', -1)).rejects.toEqual(violates('23514'));
-    await expect(
-      db.query('update public.orders set order_number = $1 where id = $2', [first.order_number, second.id]),
-    ).rejects.toEqual(violates('23505'));
+    await expect(db.query('update public.orders set order_number = $1 where id = $2', [first.order_number, second.id])).rejects.toEqual(violates('23505'));
   });
 
   it('requires order item quantities above 0 and a matching line total', async () => {
     const product = await createProduct();
     const order = await createOrder({ status: 'pending', productId: product.id });
     const insertItem = (qty: number, lineTotal: number) =>
-      db.query(
-        `insert into public.order_items (order_id, title, unit_price, qty, line_total) values ($1, 'Item', 500, $2, $3)`,
-        [order.id, qty, lineTotal],
-      );
+      db.query(`insert into public.order_items (order_id, title, unit_price, qty, line_total) values ($1, 'Item', 500, $2, $3)`, [order.id, qty, lineTotal]);
     await expect(insertItem(0, 0)).rejects.toEqual(violates('23514'));
     await expect(insertItem(2, 999)).rejects.toEqual(violates('23514'));
   });
 
   it('stores admin emails in lower case only', async () => {
-    await expect(db.query('insert into public.admin_emails (email) values ($1)', ['Boss@Example.test'])).rejects.toEqual(
-      violates('23514'),
-    );
+    await expect(db.query('insert into public.admin_emails (email) values ($1)', ['Boss@Example.test'])).rejects.toEqual(violates('23514'));
   });
 
   it('requires checkout sessions to carry 1–50 lines and a known status', async () => {
@@ -373,24 +344,16 @@ describe('triggers', () => {
     const product = await createProduct();
     await db.query(`update public.products set updated_at = '2000-01-01T00:00:00Z' where id = $1`, [product.id]);
     await db.query('update public.variants set price = 999 where id = $1', [product.variants[0].id]);
-    const afterStockChange = await one<{ updated_at: string; min_price: number }>(
-      db,
-      'select updated_at::text, min_price from public.products where id = $1',
-      [product.id],
-    );
+    const afterStockChange = await one<{ updated_at: string; min_price: number }>(db, 'select updated_at::text, min_price from public.products where id = $1', [product.id]);
     expect(afterStockChange).toEqual({ updated_at: '2000-01-01 00:00:00+00', min_price: 999 });
 
     await db.query(`update public.products set title = 'Renamed' where id = $1`, [product.id]);
-    const edited = await one<{ moved: boolean }>(db, `select updated_at > '2001-01-01' as moved from public.products where id = $1`, [
-      product.id,
-    ]);
+    const edited = await one<{ moved: boolean }>(db, `select updated_at > '2001-01-01' as moved from public.products where id = $1`, [product.id]);
     expect(edited.moved).toBe(true);
 
     await db.query(`update public.variants set updated_at = '2000-01-01T00:00:00Z' where id = $1`, [product.variants[0].id]);
     await db.query('update public.variants set inventory = 3 where id = $1', [product.variants[0].id]);
-    const variant = await one<{ moved: boolean }>(db, `select updated_at > '2001-01-01' as moved from public.variants where id = $1`, [
-      product.variants[0].id,
-    ]);
+    const variant = await one<{ moved: boolean }>(db, `select updated_at > '2001-01-01' as moved from public.variants where id = $1`, [product.variants[0].id]);
     expect(variant.moved).toBe(true);
   });
 
@@ -405,11 +368,7 @@ describe('triggers', () => {
     type Listing = { min_price: number; max_price: number; sizes: string[]; colors: string[]; in_stock: boolean; total_inventory: string; units_sold: string };
     const listing = () =>
       as(anon, (tx) =>
-        one<Listing>(
-          tx,
-          'select min_price, max_price, sizes, colors, in_stock, total_inventory, units_sold from public.product_listing where id = $1',
-          [product.id],
-        ),
+        one<Listing>(tx, 'select min_price, max_price, sizes, colors, in_stock, total_inventory, units_sold from public.product_listing where id = $1', [product.id]),
       );
     expect(await listing()).toEqual({
       min_price: 2500,
@@ -495,9 +454,7 @@ describe('has_purchased()', () => {
 
 describe('calculate_product_rating()', () => {
   const rating = (productId: string) =>
-    as(anon, (tx) =>
-      one<{ average_rating: string; review_count: string }>(tx, 'select * from public.calculate_product_rating($1)', [productId]),
-    );
+    as(anon, (tx) => one<{ average_rating: string; review_count: string }>(tx, 'select * from public.calculate_product_rating($1)', [productId]));
 
   it('averages approved reviews only, rounded to two decimals', async () => {
     const product = await createProduct();
@@ -508,11 +465,7 @@ describe('calculate_product_rating()', () => {
       [1, 'pending'],
       [1, 'rejected'],
     ] as const) {
-      await db.query(`insert into public.reviews (product_id, rating, title, body, status) values ($1, $2, 'T', 'B', $3)`, [
-        product.id,
-        stars,
-        status,
-      ]);
+      await db.query(`insert into public.reviews (product_id, rating, title, body, status) values ($1, $2, 'T', 'B', $3)`, [product.id, stars, status]);
     }
     expect(await rating(product.id)).toEqual({ average_rating: '4.33', review_count: '3' });
   });
@@ -625,14 +578,15 @@ describe('price_cart()', () => {
   });
 
   it('checks stock and currency', async () => {
-    const scarce = await createProduct({ variants: [{ price: 1000, inventory: 2 }, { price: 1000, inventory: 0 }] });
+    const scarce = await createProduct({
+      variants: [
+        { price: 1000, inventory: 2 },
+        { price: 1000, inventory: 0 },
+      ],
+    });
     const dollars = await createProduct({ currency: 'USD' });
-    await expect(priceCart([{ variantId: scarce.variants[0].id, qty: 3 }])).rejects.toEqual(
-      raises(new RegExp(`only 2 left of SKU ${scarce.variants[0].sku}`)),
-    );
-    await expect(priceCart([{ variantId: scarce.variants[1].id, qty: 1 }])).rejects.toEqual(
-      raises(new RegExp(`SKU ${scarce.variants[1].sku} is sold out`)),
-    );
+    await expect(priceCart([{ variantId: scarce.variants[0].id, qty: 3 }])).rejects.toEqual(raises(new RegExp(`only 2 left of SKU ${scarce.variants[0].sku}`)));
+    await expect(priceCart([{ variantId: scarce.variants[1].id, qty: 1 }])).rejects.toEqual(raises(new RegExp(`SKU ${scarce.variants[1].sku} is sold out`)));
     await expect(
       priceCart([
         { variantId: scarce.variants[0].id, qty: 1 },
@@ -654,7 +608,12 @@ describe('price_cart()', () => {
 describe('fulfil_checkout_session()', () => {
   it('turns a paid session into a paid order with its items, takes the stock and completes the session', async () => {
     const buyer = await createUser();
-    const product = await createProduct({ variants: [{ size: 'M', color: 'black', price: 2000, inventory: 5 }, { price: 500, inventory: 1 }] });
+    const product = await createProduct({
+      variants: [
+        { size: 'M', color: 'black', price: 2000, inventory: 5 },
+        { price: 500, inventory: 1 },
+      ],
+    });
     const sessionId = await createCheckoutSession(
       [
         { variantId: product.variants[0].id, qty: 2 },
@@ -676,16 +635,17 @@ describe('fulfil_checkout_session()', () => {
     expect(order.order_number).toMatch(/^NPNG-\d+$/);
     expect(await inventoryOf(product.variants[0].id)).toBe(3);
     expect(await inventoryOf(product.variants[1].id)).toBe(0);
-    const items = await db.query('select product_id, variant_id, sku, size, color, unit_price, qty, line_total from public.order_items where order_id = $1 order by unit_price desc', [order.id]);
+    const items = await db.query(
+      'select product_id, variant_id, sku, size, color, unit_price, qty, line_total from public.order_items where order_id = $1 order by unit_price desc',
+      [order.id],
+    );
     expect(items.rows).toEqual([
       { product_id: product.id, variant_id: product.variants[0].id, sku: product.variants[0].sku, size: 'M', color: 'black', unit_price: 2000, qty: 2, line_total: 4000 },
       { product_id: product.id, variant_id: product.variants[1].id, sku: product.variants[1].sku, size: null, color: null, unit_price: 500, qty: 1, line_total: 500 },
     ]);
-    const session = await one<{ status: string; completed: boolean }>(
-      db,
-      'select status, completed_at is not null as completed from public.checkout_sessions where id = $1',
-      [sessionId],
-    );
+    const session = await one<{ status: string; completed: boolean }>(db, 'select status, completed_at is not null as completed from public.checkout_sessions where id = $1', [
+      sessionId,
+    ]);
     expect(session).toEqual({ status: 'complete', completed: true });
     const listing = await one<{ units_sold: string; total_inventory: string }>(db, 'select units_sold, total_inventory from public.products where id = $1', [product.id]);
     expect(listing).toEqual({ units_sold: '3', total_inventory: '3' });
@@ -709,7 +669,12 @@ describe('fulfil_checkout_session()', () => {
   });
 
   it('raises out_of_stock and changes nothing when any line can no longer be met', async () => {
-    const product = await createProduct({ variants: [{ price: 1000, inventory: 5 }, { price: 1000, inventory: 2 }] });
+    const product = await createProduct({
+      variants: [
+        { price: 1000, inventory: 5 },
+        { price: 1000, inventory: 2 },
+      ],
+    });
     const [plenty, scarce] = product.variants.map((v) => v.id);
     const sessionId = await createCheckoutSession([
       { variantId: plenty, qty: 3 },
@@ -745,8 +710,18 @@ describe('fulfil_checkout_session()', () => {
   it('fulfils concurrent sessions whose variant order differs from their product order without deadlocking', async () => {
     // Variant ids chosen so that one kind of session reaches product A first and the other product B.
     const [a1, b1, b2, a2] = Array.from({ length: 4 }, () => randomUUID()).sort();
-    const productA = await createProduct({ variants: [{ id: a1, price: 1000, inventory: 10 }, { id: a2, price: 1000, inventory: 10 }] });
-    await createProduct({ variants: [{ id: b1, price: 2000, inventory: 10 }, { id: b2, price: 2000, inventory: 10 }] });
+    const productA = await createProduct({
+      variants: [
+        { id: a1, price: 1000, inventory: 10 },
+        { id: a2, price: 1000, inventory: 10 },
+      ],
+    });
+    await createProduct({
+      variants: [
+        { id: b1, price: 2000, inventory: 10 },
+        { id: b2, price: 2000, inventory: 10 },
+      ],
+    });
     const sessions: string[] = [];
     for (let i = 0; i < 10; i++) {
       const lines = i % 2 ? [a1, b1] : [b2, a2];
@@ -782,12 +757,7 @@ describe('fulfil_checkout_session()', () => {
 describe('writing reviews', () => {
   const writeReview = (claims: Claims, review: Record<string, unknown>) => {
     const names = Object.keys(review);
-    return as(claims, (tx) =>
-      tx.query(
-        `insert into public.reviews (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
-        Object.values(review),
-      ),
-    );
+    return as(claims, (tx) => tx.query(`insert into public.reviews (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(review)));
   };
 
   it('stores a buyer’s review as their own and pending, whatever status or author they send', async () => {
@@ -805,9 +775,7 @@ describe('writing reviews', () => {
       author_email: buyer.email.toUpperCase(),
       status: 'approved',
     });
-    const stored = await one<{ user_id: string; status: string }>(db, 'select user_id, status from public.reviews where product_id = $1', [
-      product.id,
-    ]);
+    const stored = await one<{ user_id: string; status: string }>(db, 'select user_id, status from public.reviews where product_id = $1', [product.id]);
     expect(stored).toEqual({ user_id: buyer.id, status: 'pending' });
 
     const ownView = await as(buyer.claims, (tx) => tx.query('select id from public.reviews where product_id = $1', [product.id]));
@@ -833,17 +801,11 @@ describe('writing reviews', () => {
     const admin = await createAdmin();
     await createOrder({ userId: buyer.id, status: 'paid', productId: product.id });
     await writeReview(buyer.claims, { product_id: product.id, rating: 5, title: 'T', body: 'B' });
-    const own = await as(buyer.claims, (tx) =>
-      tx.query(`update public.reviews set status = 'approved' where product_id = $1`, [product.id]),
-    );
+    const own = await as(buyer.claims, (tx) => tx.query(`update public.reviews set status = 'approved' where product_id = $1`, [product.id]));
     expect(own.affectedRows).toBe(0);
-    const moderated = await as(admin.claims, (tx) =>
-      tx.query(`update public.reviews set status = 'approved' where product_id = $1`, [product.id]),
-    );
+    const moderated = await as(admin.claims, (tx) => tx.query(`update public.reviews set status = 'approved' where product_id = $1`, [product.id]));
     expect(moderated.affectedRows).toBe(1);
-    await expect(
-      as(admin.claims, (tx) => tx.query(`update public.reviews set rating = 1 where product_id = $1`, [product.id])),
-    ).rejects.toEqual(violates('42501'));
+    await expect(as(admin.claims, (tx) => tx.query(`update public.reviews set rating = 1 where product_id = $1`, [product.id]))).rejects.toEqual(violates('42501'));
     const visible = await as(anon, (tx) => tx.query('select id from public.reviews where product_id = $1', [product.id]));
     expect(visible.rows).toHaveLength(1);
   });
@@ -869,29 +831,21 @@ describe('row level security', () => {
   it('lets only admins write the catalogue, and nobody but the triggers set the listing figures', async () => {
     const customer = await createUser();
     const admin = await createAdmin();
-    const insert = (claims: Claims, slug: string) =>
-      as(claims, (tx) => tx.query(`insert into public.products (slug, title, category) values ($1, 'New', 'equipment')`, [slug]));
+    const insert = (claims: Claims, slug: string) => as(claims, (tx) => tx.query(`insert into public.products (slug, title, category) values ($1, 'New', 'equipment')`, [slug]));
     await expect(insert(customer.claims, `nope-${unique()}`)).rejects.toEqual(violates('42501'));
     await expect(insert(anon, `nope-${unique()}`)).rejects.toEqual(violates('42501'));
     await insert(admin.claims, `yes-${unique()}`);
     const product = await createProduct();
-    await expect(
-      as(admin.claims, (tx) => tx.query('update public.products set min_price = 1 where id = $1', [product.id])),
-    ).rejects.toEqual(violates('42501'));
+    await expect(as(admin.claims, (tx) => tx.query('update public.products set min_price = 1 where id = $1', [product.id]))).rejects.toEqual(violates('42501'));
     await as(admin.claims, async (tx) => {
-      await tx.query(`insert into public.variants (product_id, sku, size, price, inventory) values ($1, $2, 'XL', 1999, 1)`, [
-        product.id,
-        `SKU-${unique()}`,
-      ]);
+      await tx.query(`insert into public.variants (product_id, sku, size, price, inventory) values ($1, $2, 'XL', 1999, 1)`, [product.id, `SKU-${unique()}`]);
       await tx.query('update public.variants set price = 1499 where id = $1', [product.variants[0].id]);
     });
     expect(await one(db, 'select min_price, sizes from public.products where id = $1', [product.id])).toEqual({
       min_price: 1499,
       sizes: ['M', 'XL'],
     });
-    const customerUpdate = await as(customer.claims, (tx) =>
-      tx.query(`update public.variants set price = 1 where id = $1`, [product.variants[0].id]),
-    );
+    const customerUpdate = await as(customer.claims, (tx) => tx.query(`update public.variants set price = 1 where id = $1`, [product.variants[0].id]));
     expect(customerUpdate.affectedRows).toBe(0);
   });
 
@@ -906,8 +860,7 @@ describe('row level security', () => {
     const ids = [byAccount.id, byEmail.id, samsOrder.id];
     const visible = (claims: Claims, table: string, column: string) =>
       as(claims, async (tx) =>
-        (await tx.query<{ id: string }>(`select ${column} as id from public.${table} where ${column} = any($1::uuid[]) order by 1`, [ids])).rows
-          .map((r) => r.id),
+        (await tx.query<{ id: string }>(`select ${column} as id from public.${table} where ${column} = any($1::uuid[]) order by 1`, [ids])).rows.map((r) => r.id),
       );
     expect(await visible(alex.claims, 'orders', 'id')).toEqual([byAccount.id, byEmail.id].sort());
     expect(await visible(alex.claims, 'order_items', 'order_id')).toEqual([byAccount.id, byEmail.id].sort());
@@ -915,9 +868,7 @@ describe('row level security', () => {
     await expect(visible(anon, 'orders', 'id')).rejects.toEqual(violates('42501'));
     const statusChange = await as(alex.claims, (tx) => tx.query(`update public.orders set status = 'cancelled' where id = $1`, [byAccount.id]));
     expect(statusChange.affectedRows).toBe(0);
-    await expect(
-      as(admin.claims, (tx) => tx.query('update public.orders set total = 0 where id = $1', [byAccount.id])),
-    ).rejects.toEqual(violates('42501'));
+    await expect(as(admin.claims, (tx) => tx.query('update public.orders set total = 0 where id = $1', [byAccount.id]))).rejects.toEqual(violates('42501'));
     const adminChange = await as(admin.claims, (tx) => tx.query(`update public.orders set status = 'shipped' where id = $1`, [byAccount.id]));
     expect(adminChange.affectedRows).toBe(1);
   });
@@ -926,8 +877,7 @@ describe('row level security', () => {
     const alex = await createUser({ fullName: 'Alex' });
     const sam = await createUser();
     const admin = await createAdmin();
-    const read = (claims: Claims) =>
-      as(claims, async (tx) => (await tx.query('select id from public.profiles where id = any($1::uuid[])', [[alex.id, sam.id]])).rows.length);
+    const read = (claims: Claims) => as(claims, async (tx) => (await tx.query('select id from public.profiles where id = any($1::uuid[])', [[alex.id, sam.id]])).rows.length);
     expect(await read(alex.claims)).toBe(1);
     expect(await read(admin.claims)).toBe(2);
     await expect(read(anon)).rejects.toEqual(violates('42501'));
@@ -953,13 +903,11 @@ describe('row level security', () => {
     await as(anon, (tx) => tx.query(`select public.subscribe_newsletter($1, 'footer', 'en')`, [email]));
     // ADR 0022: no direct inserts, so nobody is on the list without the double opt-in.
     for (const claims of [anon, customer.claims]) {
-      await expect(
-        as(claims, (tx) => tx.query(`insert into public.newsletter_subscribers (email, consent, source) values ($1, true, 'footer')`, [`x-${email}`])),
-      ).rejects.toEqual(violates('42501'));
+      await expect(as(claims, (tx) => tx.query(`insert into public.newsletter_subscribers (email, consent, source) values ($1, true, 'footer')`, [`x-${email}`]))).rejects.toEqual(
+        violates('42501'),
+      );
     }
-    await as(customer.claims, (tx) =>
-      tx.query(`insert into public.contact_messages (email, message) values ($1, 'Hello')`, [customer.email]),
-    );
+    await as(customer.claims, (tx) => tx.query(`insert into public.contact_messages (email, message) values ($1, 'Hello')`, [customer.email]));
     const stored = await one<{ user_id: string }>(db, 'select user_id from public.contact_messages where email = $1', [customer.email]);
     expect(stored.user_id).toBe(customer.id);
     await expect(as(anon, (tx) => tx.query('select * from public.newsletter_subscribers'))).rejects.toEqual(violates('42501'));
@@ -985,8 +933,7 @@ describe('row level security', () => {
     const bucket = await one(db, `select public, file_size_limit::text as limit, allowed_mime_types from storage.buckets where id = 'product-images'`);
     expect(bucket).toEqual({ public: true, limit: '5242880', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] });
     const name = `${randomUUID()}/0.png`;
-    const upload = (claims: Claims) =>
-      as(claims, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('product-images', $1)`, [name]));
+    const upload = (claims: Claims) => as(claims, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('product-images', $1)`, [name]));
     await expect(upload(customer.claims)).rejects.toEqual(violates('42501'));
     await expect(upload(anon)).rejects.toEqual(violates('42501'));
     await upload(admin.claims);

@@ -13,17 +13,33 @@ const segment = fc.oneof(
   fc.string({ maxLength: 6 }),
 );
 const query = fc.option(
-  fc.array(fc.tuple(fc.oneof(fc.constantFrom('width', 'height', 'resize', 'quality', 'format', 'v', 'download'), fc.webSegment()), fc.webSegment()), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
+  fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom('width', 'height', 'resize', 'quality', 'format', 'v', 'download'), fc.webSegment()), fc.webSegment()), { maxLength: 4 })
+    .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
   { nil: undefined },
 );
-const prefix = fc.oneof(fc.webUrl({ withQueryParameters: false, withFragments: false }), fc.constantFrom('', 'http://localhost:54321', 'https://x.supabase.co', 'javascript:', 'data:image/png;base64,', 'blob:http://localhost:5173', '//cdn.example'));
+const prefix = fc.oneof(
+  fc.webUrl({ withQueryParameters: false, withFragments: false }),
+  fc.constantFrom('', 'http://localhost:54321', 'https://x.supabase.co', 'javascript:', 'data:image/png;base64,', 'blob:http://localhost:5173', '//cdn.example'),
+);
 const plainSegment = fc.oneof(
   fc.webSegment().filter((s) => s !== ''),
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map(encodeURIComponent).filter((s) => s !== '.' && s !== '..'),
+  fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength: 8 })
+    .map(encodeURIComponent)
+    .filter((s) => s !== '.' && s !== '..'),
 );
 /** What uploads produce: an http(s) origin or none, a bucket, a path of one or more segments, maybe a query. */
 const wellFormed = fc
-  .tuple(fc.oneof(fc.webUrl({ withQueryParameters: false, withFragments: false }).map((u) => new URL(u).origin), fc.constantFrom('', 'http://localhost:54321', 'https://x.supabase.co', 'http://[::1]:8000/api')), plainSegment, fc.array(plainSegment, { minLength: 1, maxLength: 4 }), query)
+  .tuple(
+    fc.oneof(
+      fc.webUrl({ withQueryParameters: false, withFragments: false }).map((u) => new URL(u).origin),
+      fc.constantFrom('', 'http://localhost:54321', 'https://x.supabase.co', 'http://[::1]:8000/api'),
+    ),
+    plainSegment,
+    fc.array(plainSegment, { minLength: 1, maxLength: 4 }),
+    query,
+  )
   .map(([origin, bucket, path, q]) => `${origin}${OBJECT}${bucket}/${path.join('/')}${q === undefined ? '' : `?${q}`}`);
 /** Anything else a media row's url column might hold: hostile paths, other schemes, fragments, junk. */
 const hostile = fc

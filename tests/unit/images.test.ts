@@ -16,7 +16,9 @@ const LOCAL = 'http://localhost:54321/storage/v1/object/public/product-images/3f
 
 describe('renderUrl', () => {
   it('rewrites a hosted public object URL to the render endpoint of the same bucket and path', () => {
-    expect(renderUrl(HOSTED, { width: 320 })).toBe(`https://abcdefghijklmnop.supabase.co/storage/v1/render/image/public/product-images/3f2a/1.png?width=320&quality=${IMAGE_QUALITY}`);
+    expect(renderUrl(HOSTED, { width: 320 })).toBe(
+      `https://abcdefghijklmnop.supabase.co/storage/v1/render/image/public/product-images/3f2a/1.png?width=320&quality=${IMAGE_QUALITY}`,
+    );
   });
 
   it('works for any host, port and path prefix, and for a path on the page’s own origin', () => {
@@ -36,7 +38,9 @@ describe('renderUrl', () => {
   it('keeps encoded and unusual path characters exactly as they were', () => {
     const url = 'http://localhost:54321/storage/v1/object/public/product-images/a%20b/M%C3%BCtze%20%231.png';
     expect(renderUrl(url, { width: 160 })).toBe('http://localhost:54321/storage/v1/render/image/public/product-images/a%20b/M%C3%BCtze%20%231.png?width=160&quality=75');
-    expect(renderUrl('http://h/storage/v1/object/public/b/folder/deeper/x(1).png', { width: 160 })).toBe('http://h/storage/v1/render/image/public/b/folder/deeper/x(1).png?width=160&quality=75');
+    expect(renderUrl('http://h/storage/v1/object/public/b/folder/deeper/x(1).png', { width: 160 })).toBe(
+      'http://h/storage/v1/render/image/public/b/folder/deeper/x(1).png?width=160&quality=75',
+    );
   });
 
   it('keeps other query parameters and replaces transform parameters the URL already had', () => {
@@ -189,7 +193,10 @@ describe('the displays', () => {
       const m = /^\(min-width: (\d+)px\)\s+(.*)$/.exec(part);
       const [min, length] = m ? [Number(m[1]), m[2]] : [0, part];
       if (vw < min) continue;
-      const expr = length.replace(/^calc/, '').replace(/(\d+(?:\.\d+)?)vw/g, (_, n) => String((Number(n) * vw) / 100)).replace(/px/g, '');
+      const expr = length
+        .replace(/^calc/, '')
+        .replace(/(\d+(?:\.\d+)?)vw/g, (_, n) => String((Number(n) * vw) / 100))
+        .replace(/px/g, '');
       return Function(`return (${expr})`)() as number;
     }
     throw new Error(`no length in ${sizes}`);

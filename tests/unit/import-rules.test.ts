@@ -64,7 +64,11 @@ beforeAll(() => {
   }
   let out: string;
   try {
-    out = execFileSync(join(ROOT, 'node_modules/.bin/biome'), ['lint', '--reporter=json', '--max-diagnostics=none', '.'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    out = execFileSync(join(ROOT, 'node_modules/.bin/biome'), ['lint', '--reporter=json', '--max-diagnostics=none', '.'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (error) {
     // biome exits 1 when it reports errors; the report is still on stdout
     out = (error as { stdout: string }).stdout;

@@ -26,7 +26,6 @@ import { cartVat } from '../../domain/vat';
 import { ApiError } from '../../src/api/errors';
 import { SHIPPING_RATES as RATES } from '../../stories/fixtures/orders';
 
-
 describe('shipping regions', () => {
   it.each(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'])(
     'the EU member %s ships at the EU rate',
@@ -85,10 +84,28 @@ describe('quoteShipping (SPEC §9, price_cart: free from the threshold on)', () 
     const below = rate.freeFrom - 1;
     // The VAT line of each quote is the region's (cartVat, tested below): contained for DE, else destination or export.
     const vat = (total: number) => cartVat(region, total, rate.vatRateBasisPoints);
-    expect(quoteShipping(RATES, region, below)).toEqual({ shipping: rate.standardRate, freeFrom: rate.freeFrom, missingForFree: 1, total: below + rate.standardRate, vat: vat(below + rate.standardRate) });
+    expect(quoteShipping(RATES, region, below)).toEqual({
+      shipping: rate.standardRate,
+      freeFrom: rate.freeFrom,
+      missingForFree: 1,
+      total: below + rate.standardRate,
+      vat: vat(below + rate.standardRate),
+    });
     expect(quoteShipping(RATES, region, rate.freeFrom)).toEqual({ shipping: 0, freeFrom: rate.freeFrom, missingForFree: 0, total: rate.freeFrom, vat: vat(rate.freeFrom) });
-    expect(quoteShipping(RATES, region, rate.freeFrom + 1)).toEqual({ shipping: 0, freeFrom: rate.freeFrom, missingForFree: 0, total: rate.freeFrom + 1, vat: vat(rate.freeFrom + 1) });
-    expect(quoteShipping(RATES, region, 0)).toEqual({ shipping: rate.standardRate, freeFrom: rate.freeFrom, missingForFree: rate.freeFrom, total: rate.standardRate, vat: vat(rate.standardRate) });
+    expect(quoteShipping(RATES, region, rate.freeFrom + 1)).toEqual({
+      shipping: 0,
+      freeFrom: rate.freeFrom,
+      missingForFree: 0,
+      total: rate.freeFrom + 1,
+      vat: vat(rate.freeFrom + 1),
+    });
+    expect(quoteShipping(RATES, region, 0)).toEqual({
+      shipping: rate.standardRate,
+      freeFrom: rate.freeFrom,
+      missingForFree: rate.freeFrom,
+      total: rate.standardRate,
+      vat: vat(rate.standardRate),
+    });
   });
 
   it('the SPEC §9 figures themselves', () => {
@@ -97,13 +114,25 @@ describe('quoteShipping (SPEC §9, price_cart: free from the threshold on)', () 
     expect(quoteShipping(RATES, 'UK', 9999)?.shipping).toBe(999);
     expect(quoteShipping(RATES, 'US', 14999)?.shipping).toBe(1299);
     // €34.98 in Germany contains 19 % VAT: round(3498 × 19 / 119) = 559 cents.
-    expect(quoteShipping(RATES, 'DE', 2999)).toEqual({ shipping: 499, freeFrom: 5000, missingForFree: 2001, total: 3498, vat: { kind: 'contained', rateBasisPoints: 1900, amount: 559 } });
+    expect(quoteShipping(RATES, 'DE', 2999)).toEqual({
+      shipping: 499,
+      freeFrom: 5000,
+      missingForFree: 2001,
+      total: 3498,
+      vat: { kind: 'contained', rateBasisPoints: 1900, amount: 559 },
+    });
   });
 
   it('no rates, or none for the region: no quote ("Calculated at checkout")', () => {
     expect(quoteShipping(null, 'DE', 1000)).toBeNull();
     expect(quoteShipping([], 'DE', 1000)).toBeNull();
-    expect(quoteShipping(RATES.filter((r) => r.region !== 'UK'), 'UK', 1000)).toBeNull();
+    expect(
+      quoteShipping(
+        RATES.filter((r) => r.region !== 'UK'),
+        'UK',
+        1000,
+      ),
+    ).toBeNull();
   });
 
   it('any subtotal: total = subtotal + shipping, shipping is 0 or the standard rate, missing never negative', () => {
@@ -474,10 +503,12 @@ describe('customerSteps', () => {
       { kind: 'refunded', at: '2026-03-04T12:00:00Z' },
       { kind: 'refunded', at: '2026-03-05T12:00:00Z' },
     ]);
-    expect(customerSteps([{ kind: 'cancelled', at: '2026-03-01T10:00:00Z' }, { kind: 'delivered', at: '2026-03-02T10:00:00Z' }]).map((s) => s.kind)).toEqual([
-      'cancelled',
-      'delivered',
-    ]);
+    expect(
+      customerSteps([
+        { kind: 'cancelled', at: '2026-03-01T10:00:00Z' },
+        { kind: 'delivered', at: '2026-03-02T10:00:00Z' },
+      ]).map((s) => s.kind),
+    ).toEqual(['cancelled', 'delivered']);
   });
 });
 

@@ -24,7 +24,14 @@ describe('product JSON-LD', () => {
   });
 
   it('several variants: an AggregateOffer from the lowest to the highest price, as decimal strings', () => {
-    const product: Product = { ...IRON_TEE, variants: [{ ...IRON_TEE.variants[0], price: 3499 }, { ...IRON_TEE.variants[1], price: 4150 }, { ...IRON_TEE.variants[2], price: 2900 }] };
+    const product: Product = {
+      ...IRON_TEE,
+      variants: [
+        { ...IRON_TEE.variants[0], price: 3499 },
+        { ...IRON_TEE.variants[1], price: 4150 },
+        { ...IRON_TEE.variants[2], price: 2900 },
+      ],
+    };
     expect(ld(product).offers).toEqual({
       '@type': 'AggregateOffer',
       lowPrice: '29.00',
@@ -43,7 +50,13 @@ describe('product JSON-LD', () => {
   });
 
   it('a rating only when there are reviews', () => {
-    expect(ld(IRON_TEE, { rating: { average: 4.5, count: 3 } }).aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 3, bestRating: 5, worstRating: 1 });
+    expect(ld(IRON_TEE, { rating: { average: 4.5, count: 3 } }).aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 3,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect(ld(IRON_TEE, { rating: { average: 0, count: 0 } })).not.toHaveProperty('aggregateRating');
     expect(ld(IRON_TEE)).not.toHaveProperty('aggregateRating');
   });

@@ -12,7 +12,9 @@ describe('parseShopQuery', () => {
   });
 
   it('reads every parameter', () => {
-    const query = parseShopQuery('category=clothing&tag=t-shirt&tag=oversized&minPrice=20&maxPrice=80&size=M&color=Black&inStock=true&q=tee&featured=true&sortField=price&sortDirection=asc&page=3');
+    const query = parseShopQuery(
+      'category=clothing&tag=t-shirt&tag=oversized&minPrice=20&maxPrice=80&size=M&color=Black&inStock=true&q=tee&featured=true&sortField=price&sortDirection=asc&page=3',
+    );
     expect(query).toEqual({
       category: 'clothing',
       tags: ['t-shirt', 'oversized'],
@@ -149,7 +151,33 @@ describe('any junk', () => {
     };
   }
   const KEYS = ['category', 'tag', 'minPrice', 'maxPrice', 'size', 'color', 'inStock', 'q', 'featured', 'sort', 'sortField', 'sortDirection', 'page', 'x', ''];
-  const PIECES = ['', ' ', '-1', '0', '5', '1e9', 'NaN', 'true', 'apparel', 'T-Shirts', 'new', 'best', 'price', 'asc', '%', '%zz', '&', '=', '\u0000', '😀', '<script>', 'a'.repeat(300), '200', '-0', '0x10'];
+  const PIECES = [
+    '',
+    ' ',
+    '-1',
+    '0',
+    '5',
+    '1e9',
+    'NaN',
+    'true',
+    'apparel',
+    'T-Shirts',
+    'new',
+    'best',
+    'price',
+    'asc',
+    '%',
+    '%zz',
+    '&',
+    '=',
+    '\u0000',
+    '😀',
+    '<script>',
+    'a'.repeat(300),
+    '200',
+    '-0',
+    '0x10',
+  ];
 
   it('never throws, and always gives a query that survives a round trip', () => {
     const next = random(42);

@@ -24,8 +24,33 @@ const scalar = async <T>(sql: string, params: unknown[] = []) => (await db.query
 
 /** The 27 member states' standard rates as of 2026, in basis points. */
 const EU_RATES: Record<string, number> = {
-  AT: 2000, BE: 2100, BG: 2000, CY: 1900, CZ: 2100, DE: 1900, DK: 2500, EE: 2400, ES: 2100, FI: 2550, FR: 2000, GR: 2400, HR: 2500, HU: 2700,
-  IE: 2300, IT: 2200, LT: 2100, LU: 1700, LV: 2100, MT: 1800, NL: 2100, PL: 2300, PT: 2300, RO: 2100, SE: 2500, SI: 2200, SK: 2300,
+  AT: 2000,
+  BE: 2100,
+  BG: 2000,
+  CY: 1900,
+  CZ: 2100,
+  DE: 1900,
+  DK: 2500,
+  EE: 2400,
+  ES: 2100,
+  FI: 2550,
+  FR: 2000,
+  GR: 2400,
+  HR: 2500,
+  HU: 2700,
+  IE: 2300,
+  IT: 2200,
+  LT: 2100,
+  LU: 1700,
+  LV: 2100,
+  MT: 1800,
+  NL: 2100,
+  PL: 2300,
+  PT: 2300,
+  RO: 2100,
+  SE: 2500,
+  SI: 2200,
+  SK: 2300,
 };
 
 describe('vat_rates', () => {

@@ -13,7 +13,10 @@ import { fakeAuth, renderAt } from './support';
 vi.mock('../../src/api/profile', () => ({ fetchProfile: vi.fn(async () => ({ fullName: 'Sam', phone: '' })), saveProfile: vi.fn() }));
 vi.mock('../../src/api/twoFactor', () => ({ listTotpFactors: vi.fn(async () => ({ verified: null, unverified: [] })) }));
 vi.mock('../../src/api/privacy', () => ({ exportMyData: vi.fn(), reauthenticate: vi.fn(), deleteMyAccount: vi.fn() }));
-vi.mock('../../src/features/account/downloadJson', async (original) => ({ ...(await original<typeof import('../../src/features/account/downloadJson')>()), downloadJson: vi.fn() }));
+vi.mock('../../src/features/account/downloadJson', async (original) => ({
+  ...(await original<typeof import('../../src/features/account/downloadJson')>()),
+  downloadJson: vi.fn(),
+}));
 
 const sam: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'sam@example.test', fullName: null }, secondFactor: 'none' };
 const toastsSend = vi.fn();
@@ -74,7 +77,9 @@ describe('"Your data" on /account', () => {
   });
 
   it('Delete my account: asks for the password and the tick, refuses a wrong password, then deletes, goes home, signs out and says so', async () => {
-    vi.mocked(reauthenticate).mockRejectedValueOnce(new ApiError('invalid', 'Invalid login credentials', { code: 'invalid_credentials', status: 400 })).mockResolvedValueOnce('fresh-token');
+    vi.mocked(reauthenticate)
+      .mockRejectedValueOnce(new ApiError('invalid', 'Invalid login credentials', { code: 'invalid_credentials', status: 400 }))
+      .mockResolvedValueOnce('fresh-token');
     vi.mocked(deleteMyAccount).mockResolvedValue();
     const { auth, location } = mount();
     const user = userEvent.setup();

@@ -12,7 +12,6 @@ vi.mock('../../src/api/profile', () => ({ fetchProfile: vi.fn(), saveProfile: vi
 // The two-factor section has tests of its own (two-factor.test.tsx); here it finds no factor.
 vi.mock('../../src/api/twoFactor', () => ({ listTotpFactors: vi.fn(async () => ({ verified: null, unverified: [] })) }));
 
-
 function renderView(overrides: Partial<AccountViewProps> = {}) {
   const props: AccountViewProps = {
     status: 'ready',

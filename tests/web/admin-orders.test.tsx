@@ -143,7 +143,19 @@ describe('AdminOrdersPage', () => {
   it('shows payments refunded automatically, with the reason in words; a failed one stands out', async () => {
     mockedList.mockResolvedValue({ rows: [], total: 0 });
     mockedAuto.mockResolvedValueOnce([
-      { id: 'r-1', orderId: null, kind: 'unfulfillable', amount: 4999, currency: 'EUR', lines: [], reason: 'sold_out', status: 'failed', failure: 'No such payment_intent', attempts: 1, createdAt: '2026-11-20T12:00:00Z' },
+      {
+        id: 'r-1',
+        orderId: null,
+        kind: 'unfulfillable',
+        amount: 4999,
+        currency: 'EUR',
+        lines: [],
+        reason: 'sold_out',
+        status: 'failed',
+        failure: 'No such payment_intent',
+        attempts: 1,
+        createdAt: '2026-11-20T12:00:00Z',
+      },
     ]);
     renderAt(<AdminOrdersPage />, '/admin/orders', {});
     const region = await screen.findByRole('region', { name: 'Payments refunded automatically' });
@@ -202,7 +214,14 @@ describe('AdminOrderPage', () => {
     expect(mockedShip.mock.calls).toEqual([[{ id: 'o-100012', carrier: 'dhl', trackingNumber: 'JD 0146' }]]);
     expect((within(dialog).getByRole('button', { name: 'Shipping...' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () =>
-      write.resolve({ status: 'shipped', updatedAt: '2026-11-21T08:00:00Z', carrier: 'dhl', trackingNumber: 'JD 0146', trackingUrl: 'https://www.dhl.de/x?piececode=JD 0146', shippedAt: '2026-11-21T08:00:00Z' }),
+      write.resolve({
+        status: 'shipped',
+        updatedAt: '2026-11-21T08:00:00Z',
+        carrier: 'dhl',
+        trackingNumber: 'JD 0146',
+        trackingUrl: 'https://www.dhl.de/x?piececode=JD 0146',
+        shippedAt: '2026-11-21T08:00:00Z',
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(actionButtons()).toEqual(['Mark as delivered', 'Refund']));
@@ -216,7 +235,19 @@ describe('AdminOrderPage', () => {
 
   it('cancel and refund asks for a reason, refunds everything left once, and a provider failure offers Retry of that refund', async () => {
     const shown = await openPaid();
-    const failed = { id: 'r-1', orderId: 'o-100012', kind: 'cancel' as const, amount: 7798, currency: 'EUR', lines: [{ itemId: 'i-1', qty: 2 }], reason: 'Customer asked', status: 'failed' as const, failure: 'Your card was declined.', attempts: 1, createdAt: '2026-11-21T08:00:00Z' };
+    const failed = {
+      id: 'r-1',
+      orderId: 'o-100012',
+      kind: 'cancel' as const,
+      amount: 7798,
+      currency: 'EUR',
+      lines: [{ itemId: 'i-1', qty: 2 }],
+      reason: 'Customer asked',
+      status: 'failed' as const,
+      failure: 'Your card was declined.',
+      attempts: 1,
+      createdAt: '2026-11-21T08:00:00Z',
+    };
     const { RefundFailedError } = await vi.importActual<typeof import('../../src/api/admin')>('../../src/api/admin');
     mockedRefund.mockRejectedValueOnce(new RefundFailedError('Your card was declined.', failed)).mockResolvedValueOnce({ ...failed, status: 'succeeded', failure: null });
     mockedOrder.mockResolvedValueOnce({ ...PAID, status: 'refunded', refundedTotal: 7798, refunds: [{ ...failed, status: 'succeeded', failure: null }] });
@@ -267,9 +298,7 @@ describe('AdminOrderPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark as processing' }));
     await waitFor(() => expect(actionButtons()).toEqual(['Mark as delivered', 'Refund']));
     expect(mockedOrder).toHaveBeenCalledTimes(2);
-    expect(shown).toEqual([
-      { title: 'Order not updated', description: 'This order was changed somewhere else; it now shows its current status.', variant: 'info' },
-    ]);
+    expect(shown).toEqual([{ title: 'Order not updated', description: 'This order was changed somewhere else; it now shows its current status.', variant: 'info' }]);
   });
 
   it('no such order: Order not found, with a way back', async () => {

@@ -276,7 +276,9 @@ describe('admin product form (container)', () => {
   });
 
   it('a save refused as stale says so; Reload asks before discarding the changes, then loads the current version', async () => {
-    vi.mocked(fetchAdminProduct).mockResolvedValueOnce(LOADED).mockResolvedValueOnce({ ...LOADED, updatedAt: '2026-11-05T00:00:00Z', values: { ...LOADED.values, title: 'Iron Shaker Pro' } });
+    vi.mocked(fetchAdminProduct)
+      .mockResolvedValueOnce(LOADED)
+      .mockResolvedValueOnce({ ...LOADED, updatedAt: '2026-11-05T00:00:00Z', values: { ...LOADED.values, title: 'Iron Shaker Pro' } });
     vi.mocked(updateProduct).mockRejectedValueOnce(new ApiError('conflict', 'This product was changed somewhere else since you opened it.', { code: 'stale' }));
     const { user } = setup('p-1');
     await waitFor(() => expect(field(/^Title\s*\*?$/).value).toBe('Iron Shaker'));

@@ -29,7 +29,10 @@ describe('/admin/reviews', () => {
   const onModerated = vi.fn();
   const lastToast = () => toastsSend.mock.lastCall?.[0].toast;
   const card = (title: string) => screen.getByRole('article', { name: title });
-  const titles = () => within(screen.getByRole('list', { name: 'Reviews waiting for approval' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+  const titles = () =>
+    within(screen.getByRole('list', { name: 'Reviews waiting for approval' }))
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
 
   beforeEach(() => {
     toastsSend.mockReset();

@@ -15,14 +15,19 @@ vi.mock('../../src/api/admin', () => ({
   fetchAdminProduct: vi.fn(),
 }));
 
-const SESSION: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u-1', email: 'someone@example.test' }, secondFactor: 'none' } as AuthSession;
+const SESSION: AuthSession = {
+  accessToken: 'a',
+  refreshToken: 'r',
+  expiresAt: 4_000_000_000,
+  user: { id: 'u-1', email: 'someone@example.test' },
+  secondFactor: 'none',
+} as AuthSession;
 
 /** An auth actor with `session` stored whose is_admin() answers `isAdmin` (a promise the test may hold). */
 function authWith(session: AuthSession | null, isAdmin: Promise<boolean>) {
-  return createActor(
-    authMachine.provide({ actors: { loadSession: fromPromise(async () => session), checkAdmin: fromPromise(() => isAdmin), listen: fromCallback(() => {}) } }),
-    { input: { now: () => 0 } },
-  ).start();
+  return createActor(authMachine.provide({ actors: { loadSession: fromPromise(async () => session), checkAdmin: fromPromise(() => isAdmin), listen: fromCallback(() => {}) } }), {
+    input: { now: () => 0 },
+  }).start();
 }
 
 const SCREENS: [string, AdminScreen][] = [

@@ -14,7 +14,6 @@ import { description, fakeAuth, render, renderAt } from './support';
 
 vi.mock('../../src/api/auth', async (importOriginal) => ({ ...(await importOriginal<object>()), signIn: vi.fn(), signUp: vi.fn() }));
 
-
 function renderView(overrides: Partial<AuthViewProps> = {}) {
   const props: AuthViewProps = {
     tab: 'signIn',

@@ -13,7 +13,6 @@ import { fakeAuth, fakeLocale, render, renderAt, renderCartPage } from './suppor
 
 vi.mock('../../src/api/checkout', () => ({ fetchShippingRates: vi.fn(() => new Promise(() => {})), createCheckoutSession: vi.fn() }));
 
-
 const tee: CartItem = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: null, size: 'M', color: 'Black', qty: 1, currency: 'EUR' };
 const shorts: CartItem = { id: 'line-v2', productId: 'p2', variantId: 'v2', title: 'Beast Shorts', price: 3500, image: null, size: 'L', color: null, qty: 2, currency: 'EUR' };
 

@@ -23,7 +23,6 @@ vi.mock('../../src/features/checkout/leaveForCheckout', () => ({ leaveForCheckou
 const tee: CartItem = { id: 'line-v1', productId: 'p1', variantId: 'v1', title: 'Grind Tee', price: 2999, image: null, size: 'M', color: 'Black', qty: 1, currency: 'EUR' };
 const shorts: CartItem = { id: 'line-v2', productId: 'p2', variantId: 'v2', title: 'Beast Shorts', price: 3500, image: null, size: 'L', color: null, qty: 2, currency: 'EUR' };
 
-
 const summary = () => within(screen.getByRole('region', { name: 'Order summary' }));
 const row = (term: string) => summary().getByText(term, { selector: 'dt' }).parentElement as HTMLElement;
 const checkoutButton = () => summary().getByRole('button', { name: /^(Checkout|Redirecting\.\.\.)$/ }) as HTMLButtonElement;
@@ -282,17 +281,18 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
     expect(mockedSession).not.toHaveBeenCalled();
     // Each line with its features, quantity, unit price and total; shipping; total with VAT; the links; the button right after them.
     const lines = within(review().getByRole('list', { name: 'Items in your order' })).getAllByRole('listitem');
-    expect(lines.map((line) => line.textContent)).toEqual([
-      'Grind Tee€29.99Size: M · Color: BlackQuantity: 1 × €29.99',
-      'Beast Shorts€70.00Size: LQuantity: 2 × €35.00',
-    ]);
+    expect(lines.map((line) => line.textContent)).toEqual(['Grind Tee€29.99Size: M · Color: BlackQuantity: 1 × €29.99', 'Beast Shorts€70.00Size: LQuantity: 2 × €35.00']);
     expect(review().getByText('Shipping').nextElementSibling?.textContent).toBe('Free');
     expect(review().getByText('Total').nextElementSibling?.textContent).toBe('€99.99');
     expect(review().getByText(/incl\. 19 % VAT/).textContent).toBe('incl. 19 % VAT: €15.96');
     // When the goods arrive (Art. 246a § 1 (1) EGBGB): Germany's delivery time.
     expect(review().getByText(/^Delivery time:/).textContent).toBe('Delivery time: 2–5 business days after dispatch.');
     const legal = review().getByTestId('review-legal');
-    expect(within(legal).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/terms', '/withdrawal', '/privacy']);
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/terms', '/withdrawal', '/privacy']);
     expect(legal.nextElementSibling).toBe(orderButton());
     await user.click(screen.getByRole('button', { name: 'Back to cart' }));
     await waitFor(() => expect(document.activeElement).toBe(checkoutButton()));
@@ -363,7 +363,13 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
     expect(review().getByText(/Hauptstraße 1/, { selector: 'address' }).textContent).toBe('Alex Muster\nHauptstraße 1\n10115 Berlin\nGermany');
     await user.click(orderButton());
     await waitFor(() => expect(mockedSession).toHaveBeenCalled());
-    expect(mockedSession.mock.lastCall?.[0]).toMatchObject({ userId: 'u1', email: 'alex@example.test', shippingRegion: 'DE', locale: 'en', shippingAddress: { name: 'Alex Muster', city: 'Berlin' } });
+    expect(mockedSession.mock.lastCall?.[0]).toMatchObject({
+      userId: 'u1',
+      email: 'alex@example.test',
+      shippingRegion: 'DE',
+      locale: 'en',
+      shippingAddress: { name: 'Alex Muster', city: 'Berlin' },
+    });
   });
 
   it('a refused address: each problem under its field and in the list; no redirect; fixing the field clears it', async () => {
@@ -395,7 +401,11 @@ describe('CartRoute checkout (fake api, real cart, auth and locale)', () => {
   it.each<[string, () => void, string]>([
     ['a function error', () => mockedSession.mockRejectedValue(new ApiError('invalid', 'Unknown shipping region')), 'Failed to create checkout sessionUnknown shipping region'],
     ['no url', () => mockedSession.mockResolvedValue({ url: null, sessionId: null }), 'No checkout URL received'],
-    ['no connection', () => mockedSession.mockRejectedValue(new ApiError('network', 'Failed to send a request to the Edge Function')), "We couldn't reach the checkout. Check your connection and try again — your cart is unchanged."],
+    [
+      'no connection',
+      () => mockedSession.mockRejectedValue(new ApiError('network', 'Failed to send a request to the Edge Function')),
+      "We couldn't reach the checkout. Check your connection and try again — your cart is unchanged.",
+    ],
     ['anything else', () => mockedSession.mockRejectedValue(new Error('boom')), 'Something went wrong'],
   ])('%s: the message under the order button, the cart as it was, and the button again', async (_, arrange, text) => {
     arrange();

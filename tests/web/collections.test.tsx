@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { CollectionsView, type CollectionsViewProps } from '../../src/features/collections/CollectionsView';
 import { render } from './support';
 
-
 function view(overrides: Partial<CollectionsViewProps> = {}) {
   const props: CollectionsViewProps = { status: 'loaded', categories: ['accessories', 'clothing', 'limited-edition'], onRetry: vi.fn(), ...overrides };
   render(<CollectionsView {...props} />);

@@ -140,7 +140,11 @@ describe('content pages', () => {
     await activateAllCatalogs('de');
     try {
       render(<FooterView />);
-      expect(within(screen.getByRole('navigation', { name: 'Rechtliches' })).getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe('/impressum');
+      expect(
+        within(screen.getByRole('navigation', { name: 'Rechtliches' }))
+          .getByRole('link', { name: 'Impressum' })
+          .getAttribute('href'),
+      ).toBe('/impressum');
       expect(screen.getByText(`© ${new Date().getFullYear()} No Pain, No Gain. Alle Rechte vorbehalten.`)).toBeTruthy();
     } finally {
       cleanup();

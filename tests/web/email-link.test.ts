@@ -9,7 +9,14 @@ const STORAGE_KEY = 'sb-localhost-auth-token';
 const CODE = '0b6f2a8e-5d7c-4f1e-9a3b-2c4d6e8f0a1b';
 const VERIFIER_KEY = `${STORAGE_KEY}-code-verifier`;
 const USER = { id: 'u1', aud: 'authenticated', email: 'new@example.test', app_metadata: {}, user_metadata: {}, created_at: '2025-01-01T00:00:00Z' };
-const SESSION = { access_token: 'linked-token', refresh_token: 'linked-refresh', token_type: 'bearer', expires_in: 3600, expires_at: Math.floor(Date.now() / 1000) + 3600, user: USER };
+const SESSION = {
+  access_token: 'linked-token',
+  refresh_token: 'linked-refresh',
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  user: USER,
+};
 
 type Exchange = { auth_code: string; code_verifier: string };
 let exchanges: Exchange[];

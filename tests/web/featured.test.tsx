@@ -145,7 +145,7 @@ describe('FeaturedView', () => {
     return props;
   }
 
-  it('loading keeps the grid\'s place with 6 card skeletons', () => {
+  it("loading keeps the grid's place with 6 card skeletons", () => {
     view({ status: 'loading', products: [] });
     expect(screen.getByRole('status').textContent).toBe('Loading featured…');
     expect(featured().getAttribute('aria-busy')).toBe('true');

@@ -108,13 +108,16 @@ describe('render (pages without catalogue data)', () => {
     await expect(render({ url: '/about', cookie: 'npng.lang=%' })).resolves.toMatchObject({ status: 200, locale: 'en' });
   });
 
-  it.each(['/no-such-page', '/shop/a/b', '/orders/1/2', '/%E0%A4%A', '/shop/%E0%A4%A', '/support/unknown', '//example.com/shop/x/y'])('answers %s with the 404 page', async (url) => {
-    const page = await render({ url });
-    expect(page.status).toBe(404);
-    expect(stateOf(page.state)).toEqual({ locale: 'en', snapshots: {} });
-    expect(page.html).toContain('Oops! Page not found');
-    expect(page.html).toContain('aria-label="Main"');
-  });
+  it.each(['/no-such-page', '/shop/a/b', '/orders/1/2', '/%E0%A4%A', '/shop/%E0%A4%A', '/support/unknown', '//example.com/shop/x/y'])(
+    'answers %s with the 404 page',
+    async (url) => {
+      const page = await render({ url });
+      expect(page.status).toBe(404);
+      expect(stateOf(page.state)).toEqual({ locale: 'en', snapshots: {} });
+      expect(page.html).toContain('Oops! Page not found');
+      expect(page.html).toContain('aria-label="Main"');
+    },
+  );
 
   it.each([
     ['/impressum', 'en', 'Legal notice'],

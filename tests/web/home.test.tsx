@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { HomeView } from '../../src/features/home/HomeView';
 import { render } from './support';
 
-
 describe('HomeView', () => {
   it('hero with the motto and both calls to action; the site name as title', () => {
     render(<HomeView />);
@@ -16,12 +15,7 @@ describe('HomeView', () => {
   it('four stat tiles, the story with three blocks and four badges', () => {
     render(<HomeView />);
     const stats = screen.getByRole('region', { name: 'What we stand for' }).querySelectorAll('li');
-    expect([...stats].map((li) => li.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
-      'Hardcore Community',
-      '24/7 Grind Mindset',
-      '100% Authentic',
-      'Infinite Potential',
-    ]);
+    expect([...stats].map((li) => li.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['Hardcore Community', '24/7 Grind Mindset', '100% Authentic', 'Infinite Potential']);
     expect(screen.getByRole('heading', { level: 2, name: 'From TikTok to Empire' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Authentic Community', 'Premium Materials', 'Exclusive Drops']);
     expect(screen.getByRole('list', { name: 'Why No Pain, No Gain' }).querySelectorAll('li')).toHaveLength(4);

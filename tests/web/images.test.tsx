@@ -49,7 +49,11 @@ afterEach(() => {
 
 describe('product cards', () => {
   it('/shop: the grid’s sizes, the ladder 160–800 cropped to 4:5, the first card eager and high priority, the rest lazy', () => {
-    renderAt(<ShopView status="results" query={DEFAULT_QUERY} products={STORED} total={STORED.length} onChange={vi.fn()} onClear={vi.fn()} onRetry={vi.fn()} onAdd={vi.fn()} />, '/shop', {});
+    renderAt(
+      <ShopView status="results" query={DEFAULT_QUERY} products={STORED} total={STORED.length} onChange={vi.fn()} onClear={vi.fn()} onRetry={vi.fn()} onAdd={vi.fn()} />,
+      '/shop',
+      {},
+    );
     const imgs = images(screen.getByRole('region', { name: 'Products' }));
     expect(imgs).toHaveLength(STORED.length);
     const [lead, second, , fourth] = imgs;
@@ -82,7 +86,11 @@ describe('product cards', () => {
   });
 
   it('an image that is not in Supabase Storage is used as it is, without a srcset', () => {
-    renderAt(<ShopView status="results" query={DEFAULT_QUERY} products={PRODUCTS} total={PRODUCTS.length} onChange={vi.fn()} onClear={vi.fn()} onRetry={vi.fn()} onAdd={vi.fn()} />, '/shop', {});
+    renderAt(
+      <ShopView status="results" query={DEFAULT_QUERY} products={PRODUCTS} total={PRODUCTS.length} onChange={vi.fn()} onClear={vi.fn()} onRetry={vi.fn()} onAdd={vi.fn()} />,
+      '/shop',
+      {},
+    );
     const lead = images(screen.getByRole('region', { name: 'Products' }))[0];
     expect(lead.getAttribute('src')).toBe(PRODUCTS[0].media[0].url);
     expect(lead.hasAttribute('srcset')).toBe(false);
@@ -111,7 +119,11 @@ describe('product page gallery', () => {
 
   it('switching the image switches the main image’s srcset', async () => {
     render(<Gallery media={product.media} title={product.title} />);
-    await act(async () => within(screen.getByRole('list', { name: 'Product images' })).getByRole('button', { name: 'Show image 2' }).click());
+    await act(async () =>
+      within(screen.getByRole('list', { name: 'Product images' }))
+        .getByRole('button', { name: 'Show image 2' })
+        .click(),
+    );
     expect(images()[0].getAttribute('srcset')).toBe(portraitSet(`${product.id}/2.png`, [320, 480, 640, 800]));
   });
 });
@@ -136,9 +148,22 @@ describe('small pictures', () => {
   });
 
   it('search results: 48×60', () => {
-    const results: SearchResult[] = [SHAKER].map(inStorage).map(({ id, slug, title, subtitle, title_de, subtitle_de, media }) => ({ id, slug, title, subtitle, title_de, subtitle_de, media }));
+    const results: SearchResult[] = [SHAKER]
+      .map(inStorage)
+      .map(({ id, slug, title, subtitle, title_de, subtitle_de, media }) => ({ id, slug, title, subtitle, title_de, subtitle_de, media }));
     renderAt(
-      <SearchDialogView open text="sha" term="sha" status="results" results={results} onOpenChange={vi.fn()} onInput={vi.fn()} onSubmit={vi.fn()} onChoose={vi.fn()} onRetry={vi.fn()} />,
+      <SearchDialogView
+        open
+        text="sha"
+        term="sha"
+        status="results"
+        results={results}
+        onOpenChange={vi.fn()}
+        onInput={vi.fn()}
+        onSubmit={vi.fn()}
+        onChoose={vi.fn()}
+        onRetry={vi.fn()}
+      />,
       '/',
       {},
     );
@@ -231,7 +256,11 @@ describe('preloading the first image', () => {
     expect(shop.hasAttribute('href')).toBe(false);
     expect(shop.getAttribute('fetchpriority')).toBe('high');
     // The card the shop renders first has the very same srcset and sizes.
-    renderAt(<ShopView status="results" query={DEFAULT_QUERY} products={STORED} total={STORED.length} onChange={vi.fn()} onClear={vi.fn()} onRetry={vi.fn()} onAdd={vi.fn()} />, '/shop', {});
+    renderAt(
+      <ShopView status="results" query={DEFAULT_QUERY} products={STORED} total={STORED.length} onChange={vi.fn()} onClear={vi.fn()} onRetry={vi.fn()} onAdd={vi.fn()} />,
+      '/shop',
+      {},
+    );
     const lead = images(screen.getByRole('region', { name: 'Products' }))[0];
     expect([lead.getAttribute('srcset'), lead.getAttribute('sizes')]).toEqual([shop.getAttribute('imagesrcset'), shop.getAttribute('imagesizes')]);
     shop.remove();

@@ -11,7 +11,6 @@ import { render } from './support';
 
 vi.mock('../../src/api/newsletter', () => ({ subscribe: vi.fn(), confirmSubscription: vi.fn(), unsubscribe: vi.fn() }));
 
-
 function view(overrides: Partial<NewsletterFormViewProps> = {}) {
   const props: NewsletterFormViewProps = {
     variant: 'footer',
@@ -70,9 +69,7 @@ describe('NewsletterSignup (container with fake services)', () => {
   const mockedSubscribe = vi.mocked(subscribe);
 
   function services(userId: string | null): AppServices {
-    const auth = createActor(
-      fromTransition((s) => s, { session: userId ? { user: { id: userId, email: 'fan@example.com', fullName: null } } : null, isAdmin: false }),
-    ).start();
+    const auth = createActor(fromTransition((s) => s, { session: userId ? { user: { id: userId, email: 'fan@example.com', fullName: null } } : null, isAdmin: false })).start();
     return { auth, toasts: { send: toastsSend } } as unknown as AppServices;
   }
 
@@ -110,7 +107,11 @@ describe('NewsletterSignup (container with fake services)', () => {
     expect(mockedSubscribe).toHaveBeenCalledWith({ email: 'fan@example.com', source: 'footer', locale: 'en' });
     expect((screen.getByRole('button', { name: 'Subscribing...' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => finish());
-    expect(lastToast()).toMatchObject({ title: 'Check your inbox', description: "If this address isn't subscribed yet, we've sent it a link to confirm. Your subscription starts only when you click it.", variant: 'success' });
+    expect(lastToast()).toMatchObject({
+      title: 'Check your inbox',
+      description: "If this address isn't subscribed yet, we've sent it a link to confirm. Your subscription starts only when you click it.",
+      variant: 'success',
+    });
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
   });

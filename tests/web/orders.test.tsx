@@ -59,9 +59,7 @@ const paid: OrderDetail = {
   shipping: 499,
   shippingRegion: 'DE',
   email: 'guest@example.test',
-  lines: [
-    { title: 'Grind Tee', titleDe: null, size: 'M', color: 'Black', qty: 2, unitPrice: 2999, lineTotal: 5998, image: '/img/tee.png' },
-  ],
+  lines: [{ title: 'Grind Tee', titleDe: null, size: 'M', color: 'Black', qty: 2, unitPrice: 2999, lineTotal: 5998, image: '/img/tee.png' }],
   shippingAddress: { name: 'Sam Guest', line1: 'Lindenstraße 5', line2: 'Hinterhaus', postalCode: '20095', city: 'Hamburg', country: 'DE' },
   refundedTotal: 0,
   carrier: null,
@@ -349,10 +347,7 @@ describe('OrderDetailView', () => {
     expect(main().textContent).toContain('Placed on May 20, 2025');
     expect(screen.getByText('Ship to: United Kingdom')).toBeTruthy();
     const lines = within(screen.getByRole('list', { name: 'Items in this order' })).getAllByRole('listitem');
-    expect(lines.map((line) => line.textContent)).toEqual([
-      'Grind Tee€29.99Size: L · Color: Stone GreyQty 1 × €29.99',
-      'Iron Shaker€59.98Qty 2 × €29.99',
-    ]);
+    expect(lines.map((line) => line.textContent)).toEqual(['Grind Tee€29.99Size: L · Color: Stone GreyQty 1 × €29.99', 'Iron Shaker€59.98Qty 2 × €29.99']);
     expect((screen.getByText('Subtotal').closest('dl') as HTMLElement).textContent).toBe('Subtotal€89.97ShippingFreeTotal€89.97');
   });
 
@@ -447,12 +442,19 @@ describe('OrderDetailView: delivery, tracking, steps and refunds (ADR 0021)', ()
   });
 
   it('refunded: the badge, the refund’s date and the amount paid back under the total', () => {
-    view({ order: { ...free, status: 'refunded', refundedTotal: 8997 }, timeline: [{ kind: 'paid', at: '2025-05-20T12:00:01Z' }, { kind: 'refunded', at: '2025-05-22T08:00:00Z' }] });
+    view({
+      order: { ...free, status: 'refunded', refundedTotal: 8997 },
+      timeline: [
+        { kind: 'paid', at: '2025-05-20T12:00:01Z' },
+        { kind: 'refunded', at: '2025-05-22T08:00:00Z' },
+      ],
+    });
     expect(screen.getByText('Refunded', { selector: 'span' })).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Payment receivedMay 20, 2025',
-      'Refund issuedMay 22, 2025',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Order progress' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Payment receivedMay 20, 2025', 'Refund issuedMay 22, 2025']);
     expect((screen.getByText('Subtotal').closest('dl') as HTMLElement).textContent).toBe('Subtotal€89.97ShippingFreeTotal€89.97Refunded−€89.97');
   });
 
@@ -694,10 +696,17 @@ describe('OrderDetailRoute (fake api and auth)', () => {
 
   it('found: the steps’ dates follow, asked for by the order’s id; without them the order still shows', async () => {
     mockedByNumber.mockResolvedValue(free);
-    mockedTimeline.mockResolvedValue([{ kind: 'paid', at: '2025-05-20T12:00:01Z' }, { kind: 'shipped', at: '2025-05-21T09:00:00Z' }]);
+    mockedTimeline.mockResolvedValue([
+      { kind: 'paid', at: '2025-05-20T12:00:01Z' },
+      { kind: 'shipped', at: '2025-05-21T09:00:00Z' },
+    ]);
     mount('NPNG-100001', alex);
     const steps = await screen.findByRole('list', { name: 'Order progress' });
-    expect(within(steps).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Payment receivedMay 20, 2025', 'ShippedMay 21, 2025']);
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Payment receivedMay 20, 2025', 'ShippedMay 21, 2025']);
     expect(mockedTimeline).toHaveBeenCalledWith({ orderId: 'o1' });
   });
 

@@ -46,7 +46,11 @@ describe('privacy page: what the browser stores', () => {
     expect(screen.getByRole('heading', { name: 'No tracking, no cookie banner' })).toBeTruthy();
     expect(screen.getByText(/§ 25 \(2\) no\. 2 TDDDG/)).toBeTruthy();
     const contacted = screen.getByRole('heading', { name: 'Who your browser talks to' }).nextElementSibling as HTMLElement;
-    expect(within(contacted).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual(['Our backend', 'The country lookup:', 'Stripe:']);
+    expect(
+      within(contacted)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('strong')?.textContent),
+    ).toEqual(['Our backend', 'The country lookup:', 'Stripe:']);
     expect(screen.getByText(/a hash of the IP address you confirmed from/)).toBeTruthy();
     const rights = screen.getByRole('heading', { name: 'How to use your rights' }).nextElementSibling as HTMLElement;
     expect(within(rights).getByRole('link', { name: 'your account' }).getAttribute('href')).toBe('/account');

@@ -14,7 +14,13 @@ import { fakeAuth, renderAt } from './support';
 vi.mock('../../src/api/products', () => ({ fetchProductBySlug: vi.fn(), fetchRating: vi.fn(), fetchRelated: vi.fn() }));
 vi.mock('../../src/api/reviews', () => ({ fetchReviews: vi.fn(), hasPurchased: vi.fn(), submitReview: vi.fn() }));
 
-const alex: AuthSession = { accessToken: 'a', refreshToken: 'r', expiresAt: 4_000_000_000, user: { id: 'u1', email: 'alex@example.test', fullName: 'Alex Lifter' }, secondFactor: 'none' };
+const alex: AuthSession = {
+  accessToken: 'a',
+  refreshToken: 'r',
+  expiresAt: 4_000_000_000,
+  user: { id: 'u1', email: 'alex@example.test', fullName: 'Alex Lifter' },
+  secondFactor: 'none',
+};
 
 function mount(slug: string, session: AuthSession | null = null) {
   const cart = createActor(cartMachine.provide({ actions: { persist: () => {} } }), { input: { items: [] } }).start();
@@ -26,11 +32,13 @@ function mount(slug: string, session: AuthSession | null = null) {
 }
 
 beforeEach(() => {
-  vi.mocked(fetchProductBySlug).mockReset().mockImplementation(async (slug) => {
-    const found = [IRON_TEE, SHAKER, SEAMLESS_LEGGINGS, LIFTING_STRAPS].find((p) => p.slug === slug);
-    if (!found) throw new ApiError('not_found', 'Product not found', { status: 404 });
-    return found;
-  });
+  vi.mocked(fetchProductBySlug)
+    .mockReset()
+    .mockImplementation(async (slug) => {
+      const found = [IRON_TEE, SHAKER, SEAMLESS_LEGGINGS, LIFTING_STRAPS].find((p) => p.slug === slug);
+      if (!found) throw new ApiError('not_found', 'Product not found', { status: 404 });
+      return found;
+    });
   vi.mocked(fetchRating).mockReset().mockResolvedValue(RATING);
   vi.mocked(fetchRelated).mockReset().mockResolvedValue([SEAMLESS_LEGGINGS, HOODIE]);
   vi.mocked(fetchReviews).mockReset().mockResolvedValue(REVIEWS);
@@ -140,7 +148,11 @@ describe('ProductRoute', () => {
     mount(IRON_TEE.slug);
     await heading(IRON_TEE.title);
     const reviews = await screen.findByRole('list', { name: 'Customer reviews' });
-    expect(within(reviews).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(REVIEWS.map((r) => r.title));
+    expect(
+      within(reviews)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(REVIEWS.map((r) => r.title));
     // Once next to the title, once above the reviews.
     expect(screen.getAllByText('4.5 out of 5 · 3 reviews')).toHaveLength(2);
     const related = await screen.findByRole('region', { name: 'You May Also Like' });

@@ -83,7 +83,11 @@ describe('installChunkReload: a tab from before a deploy', () => {
   it('reloads once to fetch the new build; a second failure within 10 s goes to the error pages', () => {
     const { win, reload } = fakeWindow();
     let now = 1_000_000;
-    const uninstall = installChunkReload(win, () => sessionStorage, () => now);
+    const uninstall = installChunkReload(
+      win,
+      () => sessionStorage,
+      () => now,
+    );
     const first = preloadError();
     win.dispatchEvent(first);
     expect(reload).toHaveBeenCalledTimes(1);

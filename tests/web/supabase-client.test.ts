@@ -84,7 +84,7 @@ describe('the auth client is loaded on first need', () => {
   it.each([
     ['the hash (an email confirmation link)', '/#access_token=abc&refresh_token=def&type=signup'],
     ['the query', '/?error_description=Email+link+is+invalid'],
-    ['the query (a PKCE link\'s auth code)', '/?code=0b6f2a8e-5d7c-4f1e-9a3b-2c4d6e8f0a1b'],
+    ["the query (a PKCE link's auth code)", '/?code=0b6f2a8e-5d7c-4f1e-9a3b-2c4d6e8f0a1b'],
   ])('a session answer in %s loads the auth client, which takes it over', (_where, path) => {
     window.history.replaceState(null, '', path);
     const client = createSupabaseClient(URL_, ANON, backend().fetchImpl, loader());

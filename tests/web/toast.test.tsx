@@ -9,8 +9,15 @@ import { SWIPE_THRESHOLD, ToasterView } from '../../src/features/toasts/ToasterV
 import { type AppServices, ServicesProvider } from '../../src/services/context';
 import { render } from './support';
 
-
-const toast = (over: Partial<Toast> = {}): Toast => ({ id: 't1', title: 'Added to cart', description: '1 x Grind Tee added to your cart.', variant: 'default', duration: 5000, open: true, ...over });
+const toast = (over: Partial<Toast> = {}): Toast => ({
+  id: 't1',
+  title: 'Added to cart',
+  description: '1 x Grind Tee added to your cart.',
+  variant: 'default',
+  duration: 5000,
+  open: true,
+  ...over,
+});
 
 function swipe(element: HTMLElement, distance: number) {
   fireEvent.pointerDown(element, { clientX: 100, pointerId: 1, button: 0 });

@@ -7,7 +7,6 @@ import { UserIcon } from '../../ui/icons';
 import { ADMIN_HREF, accountLinks } from '../navigation';
 import type { AccountMenuProps } from './accountMenuProps';
 
-
 const item = css({
   display: 'flex',
   alignItems: 'center',
@@ -36,7 +35,17 @@ export default function AccountMenuPopup({ signedIn, isAdmin = false, onNavigate
       <Portal>
         <Menu.Positioner>
           <Menu.Content
-            className={css({ bg: 'surface', borderWidth: '1px', borderColor: 'border.strong', borderRadius: 'md', p: '1', minW: '44', boxShadow: 'lg', zIndex: 50, outline: 'none' })}
+            className={css({
+              bg: 'surface',
+              borderWidth: '1px',
+              borderColor: 'border.strong',
+              borderRadius: 'md',
+              p: '1',
+              minW: '44',
+              boxShadow: 'lg',
+              zIndex: 50,
+              outline: 'none',
+            })}
           >
             {items.map((entry) => (
               <Menu.Item key={entry.value} value={entry.value} className={item}>

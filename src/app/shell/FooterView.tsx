@@ -45,7 +45,14 @@ export function FooterView({ newsletter }: FooterViewProps) {
                 <li key={link.href}>
                   <Link
                     href={link.href}
-                    className={css({ color: 'fg.muted', fontSize: 'sm', textDecoration: 'none', display: 'inline-block', py: '1.5', _hover: { color: 'fg', textDecoration: 'underline' } })}
+                    className={css({
+                      color: 'fg.muted',
+                      fontSize: 'sm',
+                      textDecoration: 'none',
+                      display: 'inline-block',
+                      py: '1.5',
+                      _hover: { color: 'fg', textDecoration: 'underline' },
+                    })}
                   >
                     {i18n._(link.label)}
                   </Link>

@@ -75,7 +75,22 @@ const savedCountBadge = css(badgeStyles, {
 export const isCurrent = (path: string, href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
 
 export function HeaderView(props: HeaderViewProps) {
-  const { path, cartCount, cartCountPending = false, signedIn, isAdmin, locale, onLocaleChange, onNavigate, onSignOut, onOpenCart, onOpenMenu, onMenuIntent, onOpenSearch, onSearchIntent } = props;
+  const {
+    path,
+    cartCount,
+    cartCountPending = false,
+    signedIn,
+    isAdmin,
+    locale,
+    onLocaleChange,
+    onNavigate,
+    onSignOut,
+    onOpenCart,
+    onOpenMenu,
+    onMenuIntent,
+    onOpenSearch,
+    onSearchIntent,
+  } = props;
   const { t, i18n } = useLingui();
   return (
     <header className={css({ position: 'sticky', top: 0, zIndex: 40, bg: 'bg', borderBottomWidth: '1px', borderColor: 'border' })}>
@@ -117,7 +132,10 @@ export function HeaderView(props: HeaderViewProps) {
         </nav>
         <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: { base: '0', md: '2' } })}>
           {onOpenSearch && (
-            <button type="button" className={button({ variant: 'ghost', size: 'icon' })} aria-label={t`Search`}
+            <button
+              type="button"
+              className={button({ variant: 'ghost', size: 'icon' })}
+              aria-label={t`Search`}
               onClick={onOpenSearch}
               onPointerEnter={onSearchIntent}
               onFocus={onSearchIntent}

@@ -99,10 +99,7 @@ function DeleteDialog({
               <Trans>Your account, your profile, your newsletter subscription and your saved details are deleted.</Trans>
             </li>
             <li>
-              <Trans>
-                Your orders stay for the 10 years German tax law requires (§ 147 AO, § 257 HGB), without your name,
-                address, phone number or email address.
-              </Trans>
+              <Trans>Your orders stay for the 10 years German tax law requires (§ 147 AO, § 257 HGB), without your name, address, phone number or email address.</Trans>
             </li>
             <li>
               <Trans>Your reviews stay on the shop without your name or email address.</Trans>
@@ -168,8 +165,7 @@ function FailureNotice({ failure, message }: { failure: DeleteFailure | null; me
       case 'open_orders':
         return (
           <Trans>
-            You still have an open order. Your account can be deleted once every order has been delivered, cancelled or
-            refunded. <Link href="/orders">See your orders</Link>
+            You still have an open order. Your account can be deleted once every order has been delivered, cancelled or refunded. <Link href="/orders">See your orders</Link>
           </Trans>
         );
       case 'admin_account':

@@ -82,15 +82,20 @@ function CartPage({ currency }: { currency: string }) {
   useEffect(() => {
     wasReviewing.current = reviewing;
   }, [reviewing]);
-  const screen = checkoutScreen(snapshot, send, {
-    items,
-    subtotal,
-    currency,
-    buyer: { userId: user?.id ?? null, email: user?.email ?? null },
-    origin: window.location.origin,
-    locale: language,
-    onSetQty: (id, qty) => cart.send({ type: 'cart.setQty', id, qty }),
-    onRemove: (id) => cart.send({ type: 'cart.remove', id }),
-  }, backFromReview);
+  const screen = checkoutScreen(
+    snapshot,
+    send,
+    {
+      items,
+      subtotal,
+      currency,
+      buyer: { userId: user?.id ?? null, email: user?.email ?? null },
+      origin: window.location.origin,
+      locale: language,
+      onSetQty: (id, qty) => cart.send({ type: 'cart.setQty', id, qty }),
+      onRemove: (id) => cart.send({ type: 'cart.remove', id }),
+    },
+    backFromReview,
+  );
   return screen.view === 'review' ? <ReviewView {...screen.props} /> : <CartPageView {...screen.props} />;
 }

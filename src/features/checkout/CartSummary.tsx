@@ -106,8 +106,11 @@ export function CartSummary({ subtotal, currency, region, quote, busy, failure, 
       </ul>
       <p className={css({ mt: '4', fontSize: 'sm', color: 'fg.muted' })}>
         <Trans>
-          We deliver only to the countries of the regions under "Ship to" (<Link href="/support/shipping" className={css({ textDecoration: 'underline' })}>Shipping info</Link>).
-          You can pay with {paymentMethods}.
+          We deliver only to the countries of the regions under "Ship to" (
+          <Link href="/support/shipping" className={css({ textDecoration: 'underline' })}>
+            Shipping info
+          </Link>
+          ). You can pay with {paymentMethods}.
         </Trans>
       </p>
     </section>

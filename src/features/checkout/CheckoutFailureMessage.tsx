@@ -34,11 +34,7 @@ export function CheckoutFailureMessage({ failure }: CheckoutFailureMessageProps)
       if (failure.code === 'insufficient_stock') {
         return (
           <p>
-            <Plural
-              value={available}
-              one={`Only # left of ${title}. Lower the quantity to check out.`}
-              other={`Only # left of ${title}. Lower the quantity to check out.`}
-            />
+            <Plural value={available} one={`Only # left of ${title}. Lower the quantity to check out.`} other={`Only # left of ${title}. Lower the quantity to check out.`} />
           </p>
         );
       }

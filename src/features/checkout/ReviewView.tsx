@@ -66,7 +66,10 @@ export function ReviewView(props: ReviewViewProps) {
   const errorOf = (field: AddressField) => addressErrors.find((error) => error.field === field)?.message;
   const { min: deliveryMin, max: deliveryMax } = deliveryDaysFor(region);
   const countries = [...regionCountries(region)].sort((a, b) => countryName(a, lang).localeCompare(countryName(b, lang), lang));
-  const countryOptions = [...(countries.length === 1 ? [] : [{ value: '', label: t`Choose a country` }]), ...countries.map((code) => ({ value: code, label: countryName(code, lang) }))];
+  const countryOptions = [
+    ...(countries.length === 1 ? [] : [{ value: '', label: t`Choose a country` }]),
+    ...countries.map((code) => ({ value: code, label: countryName(code, lang) })),
+  ];
 
   const field = (id: AddressField, label: ReactNode, autoComplete: string, maxLength: number, extra: { type?: string; optional?: boolean } = {}) => (
     <TextField
@@ -103,7 +106,17 @@ export function ReviewView(props: ReviewViewProps) {
       <Button variant="ghost" onClick={onBack} disabled={busy} className={css({ mt: '4' })}>
         {t`Back to cart`}
       </Button>
-      <form noValidate onSubmit={submit} className={css({ mt: '6', display: 'grid', gap: { base: '8', lg: '10' }, gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' })}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className={css({
+          mt: '6',
+          display: 'grid',
+          gap: { base: '8', lg: '10' },
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+        })}
+      >
         <fieldset className={cx(card, css({ display: 'grid', gap: '4', minW: 0 }))} aria-describedby={addressErrors.length ? 'review-address-errors' : undefined}>
           <legend className={css({ textStyle: 'heading', fontSize: 'xl', float: 'left', w: 'full', mb: '1' })}>{t`Delivery address`}</legend>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{addressLoading ? t`Filling in your last delivery address…` : t`Fields marked * are required.`}</p>
@@ -177,16 +190,24 @@ export function ReviewView(props: ReviewViewProps) {
             </Trans>
           </p>
           <div className={css({ mt: '4' })}>
-            <h3 className={css({ fontWeight: 'semibold' })}>
-              {t`Delivery address`}
-            </h3>
+            <h3 className={css({ fontWeight: 'semibold' })}>{t`Delivery address`}</h3>
             <ReviewAddress address={address} lang={lang} />
           </div>
           <p data-testid="review-legal" className={css({ mt: '4', fontSize: 'sm' })}>
             <Trans>
-              Our <Link href="/terms" className={linkStyle}>Terms of Service</Link> apply. Read the{' '}
-              <Link href="/withdrawal" className={linkStyle}>withdrawal information</Link> and our{' '}
-              <Link href="/privacy" className={linkStyle}>Privacy Policy</Link>.
+              Our{' '}
+              <Link href="/terms" className={linkStyle}>
+                Terms of Service
+              </Link>{' '}
+              apply. Read the{' '}
+              <Link href="/withdrawal" className={linkStyle}>
+                withdrawal information
+              </Link>{' '}
+              and our{' '}
+              <Link href="/privacy" className={linkStyle}>
+                Privacy Policy
+              </Link>
+              .
             </Trans>
           </p>
           <Button type="submit" size="lg" aria-busy={busy} disabled={busy} className={css({ w: 'full', mt: '3' })}>
@@ -208,7 +229,10 @@ function ReviewAddress({ address, lang }: { address: AddressDraft; lang: 'en' | 
     address.name,
     address.line1,
     address.line2,
-    [address.postalCode, address.city].map((part) => part.trim()).filter(Boolean).join(' '),
+    [address.postalCode, address.city]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' '),
     address.country ? countryName(address.country, lang) : '',
     address.phone,
   ]
@@ -216,9 +240,5 @@ function ReviewAddress({ address, lang }: { address: AddressDraft; lang: 'en' | 
     .filter(Boolean);
   // The region's preset country alone is not an address yet.
   if (isBlankDraft(address)) return <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t`Not entered yet`}</p>;
-  return (
-    <address className={css({ fontStyle: 'normal', fontSize: 'sm', whiteSpace: 'pre-line' })}>
-      {lines.join('\n')}
-    </address>
-  );
+  return <address className={css({ fontStyle: 'normal', fontSize: 'sm', whiteSpace: 'pre-line' })}>{lines.join('\n')}</address>;
 }

@@ -9,7 +9,6 @@ import { TextArea } from '../../ui/TextArea';
 import { TextField, fieldMessage } from '../../ui/TextField';
 import { REPLY_TIME, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../config/company';
 
-
 export type ContactViewProps = {
   status: ContactStatus;
   form: Record<ContactField, string>;
@@ -73,14 +72,7 @@ export function ContactView({ status, form, fieldErrors, error, onChange, onSubm
           </p>
           <form noValidate onSubmit={submit} aria-busy={sending}>
             <fieldset disabled={sending || sent} className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
-              <TextField
-                label={t`Name`}
-                name="name"
-                autoComplete="name"
-                maxLength={CONTACT_LIMITS.name}
-                value={form.name}
-                onChange={(e) => onChange('name', e.target.value)}
-              />
+              <TextField label={t`Name`} name="name" autoComplete="name" maxLength={CONTACT_LIMITS.name} value={form.name} onChange={(e) => onChange('name', e.target.value)} />
               <TextField
                 label={t`Email *`}
                 name="email"

@@ -70,22 +70,17 @@ export function FaqView() {
       <div className={css({ mb: '10' })}>
         <Question q={t`Do you offer free shipping?`}>
           <Trans>
-            Yes! Shipping is free worldwide on orders over {worldwideFree}. In many regions it starts even earlier, in
-            Germany for example on orders over {germanyFree}. All thresholds are listed on our{' '}
-            <Link href="/support/shipping">shipping page</Link>.
+            Yes! Shipping is free worldwide on orders over {worldwideFree}. In many regions it starts even earlier, in Germany for example on orders over {germanyFree}. All
+            thresholds are listed on our <Link href="/support/shipping">shipping page</Link>.
           </Trans>
         </Question>
         <Question q={t`How long does delivery take?`}>
           <Trans>
-            Within Germany and the EU, delivery takes {euDays} business days; worldwide it takes {worldDays} business
-            days.
+            Within Germany and the EU, delivery takes {euDays} business days; worldwide it takes {worldDays} business days.
           </Trans>
         </Question>
         <Question q={t`When will my order ship?`}>
-          <Trans>
-            Orders placed before {cutoff} CET on a business day ship the same day, later orders on the next business
-            day. Orders placed at the weekend ship on Monday.
-          </Trans>
+          <Trans>Orders placed before {cutoff} CET on a business day ship the same day, later orders on the next business day. Orders placed at the weekend ship on Monday.</Trans>
         </Question>
         <Question q={t`How can I track my order?`}>
           <Trans>As soon as your order ships, we send you an email with the tracking number and a tracking link.</Trans>
@@ -103,15 +98,12 @@ export function FaqView() {
       <div className={css({ mb: '10' })}>
         <Question q={t`What is your return policy?`}>
           <Trans>
-            You can return items within {returnDays} days of delivery if they are unworn and in their original
-            packaging with the tags attached. Read more on our <Link href="/support/returns">returns page</Link>.
+            You can return items within {returnDays} days of delivery if they are unworn and in their original packaging with the tags attached. Read more on our{' '}
+            <Link href="/support/returns">returns page</Link>.
           </Trans>
         </Question>
         <Question q={t`Can I exchange an item for a different size?`}>
-          <Trans>
-            We do not offer direct exchanges. Simply return the item and place a new order for the size or colour you
-            need.
-          </Trans>
+          <Trans>We do not offer direct exchanges. Simply return the item and place a new order for the size or colour you need.</Trans>
         </Question>
         <Question q={t`Do I have to pay for return shipping?`}>
           <Trans>No. We send you a prepaid return label.</Trans>
@@ -127,21 +119,19 @@ export function FaqView() {
       <div>
         <Question q={t`How do your clothes fit?`}>
           <Trans>
-            Our tops (T-shirts & hoodies) are cut oversized, so size down for a regular fit. Bottoms run true to size.
-            All measurements are in our <Link href="/support/size-guide">size guide</Link>.
+            Our tops (T-shirts & hoodies) are cut oversized, so size down for a regular fit. Bottoms run true to size. All measurements are in our{' '}
+            <Link href="/support/size-guide">size guide</Link>.
           </Trans>
         </Question>
         <Question q={t`How often do you release new products?`}>
           <Trans>
-            We release new drops roughly once a month. Sign up for our newsletter at the bottom of the page to hear about
-            them first: we send you an email with a confirmation link, and only once you click it are you subscribed.
-            Every newsletter has a link to unsubscribe. More in our <Link href="/privacy">privacy policy</Link>.
+            We release new drops roughly once a month. Sign up for our newsletter at the bottom of the page to hear about them first: we send you an email with a confirmation link,
+            and only once you click it are you subscribed. Every newsletter has a link to unsubscribe. More in our <Link href="/privacy">privacy policy</Link>.
           </Trans>
         </Question>
         <Question q={t`How can I reach customer support?`}>
           <Trans>
-            Use our <Link href="/contact">contact form</Link>. Our team is available {hours} and replies within{' '}
-            {replyDays} business days.
+            Use our <Link href="/contact">contact form</Link>. Our team is available {hours} and replies within {replyDays} business days.
           </Trans>
         </Question>
       </div>

@@ -44,9 +44,8 @@ export function PrivacyView() {
         </h3>
         <p>
           <Trans>
-            When you create an account, we store your email address and your password (only as a secure hash). In your
-            account you can add your full name and phone number. We use this data to let you sign in, to show your
-            orders and to handle your purchases.
+            When you create an account, we store your email address and your password (only as a secure hash). In your account you can add your full name and phone number. We use
+            this data to let you sign in, to show your orders and to handle your purchases.
           </Trans>
         </p>
         <h3>
@@ -54,9 +53,8 @@ export function PrivacyView() {
         </h3>
         <p>
           <Trans>
-            For every order we store the items, amounts, currency, order number, order status, your email address and
-            your delivery details. Payment is handled on the hosted page of our payment provider. We never see or store
-            your full card or bank details; we only receive the payment status.
+            For every order we store the items, amounts, currency, order number, order status, your email address and your delivery details. Payment is handled on the hosted page
+            of our payment provider. We never see or store your full card or bank details; we only receive the payment status.
           </Trans>
         </p>
         <h3>
@@ -64,29 +62,25 @@ export function PrivacyView() {
         </h3>
         <p>
           <Trans>
-            Our newsletter uses double opt-in: signing up only asks for it, and we send you an email with a confirmation
-            link. Only when you click it are you subscribed. We store your email address, your consent, where you
-            signed up (footer or account page), your language, when you signed up, when you confirmed and a hash of the
-            IP address you confirmed from (never the address itself), so that we can prove your consent. If you do not
-            confirm within 48 hours, nothing is sent. Every newsletter has a link to unsubscribe with one click.
+            Our newsletter uses double opt-in: signing up only asks for it, and we send you an email with a confirmation link. Only when you click it are you subscribed. We store
+            your email address, your consent, where you signed up (footer or account page), your language, when you signed up, when you confirmed and a hash of the IP address you
+            confirmed from (never the address itself), so that we can prove your consent. If you do not confirm within 48 hours, nothing is sent. Every newsletter has a link to
+            unsubscribe with one click.
           </Trans>
         </p>
         <h3>
           <Trans>Contact messages</Trans>
         </h3>
         <p>
-          <Trans>
-            When you use the contact form, we store your name (optional), email address, subject (optional) and
-            message in order to answer your request.
-          </Trans>
+          <Trans>When you use the contact form, we store your name (optional), email address, subject (optional) and message in order to answer your request.</Trans>
         </p>
         <h3>
           <Trans>Reviews</Trans>
         </h3>
         <p>
           <Trans>
-            If you write a product review, we store your rating, title and text together with your name and email
-            address. Only the name, rating, title and text are published, and only after approval.
+            If you write a product review, we store your rating, title and text together with your name and email address. Only the name, rating, title and text are published, and
+            only after approval.
           </Trans>
         </p>
         <h3>
@@ -94,9 +88,8 @@ export function PrivacyView() {
         </h3>
         <p>
           <Trans>
-            The shop keeps only what it needs to work in your browser. Nothing here is used to recognise you across
-            websites, and nothing is sent to anyone but us. You can see and delete every item in your browser's
-            developer tools or by clearing your browser data.
+            The shop keeps only what it needs to work in your browser. Nothing here is used to recognise you across websites, and nothing is sent to anyone but us. You can see and
+            delete every item in your browser's developer tools or by clearing your browser data.
           </Trans>
         </p>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
@@ -129,9 +122,8 @@ export function PrivacyView() {
         </h3>
         <p>
           <Trans>
-            We use no analytics, no tracking, no advertising and no social media plugins, and we load no fonts or
-            scripts from other websites. Every item above is strictly necessary to provide the shop you asked for, so
-            storing it needs no consent (§ 25 (2) no. 2 TDDDG). That is why you see no cookie banner.
+            We use no analytics, no tracking, no advertising and no social media plugins, and we load no fonts or scripts from other websites. Every item above is strictly
+            necessary to provide the shop you asked for, so storing it needs no consent (§ 25 (2) no. 2 TDDDG). That is why you see no cookie banner.
           </Trans>
         </p>
         <h3>
@@ -145,16 +137,14 @@ export function PrivacyView() {
           </li>
           <li>
             <Trans>
-              <strong>The country lookup:</strong> on your first visit, your browser asks an IP geolocation service for
-              your country, so that we can show the shop in the right language (for example German for visitors from
-              Germany). The service receives your IP address for this single request; we only keep the resulting
-              two-letter country code in your browser (see above).
+              <strong>The country lookup:</strong> on your first visit, your browser asks an IP geolocation service for your country, so that we can show the shop in the right
+              language (for example German for visitors from Germany). The service receives your IP address for this single request; we only keep the resulting two-letter country
+              code in your browser (see above).
             </Trans>
           </li>
           <li>
             <Trans>
-              <strong>Stripe:</strong> only when you choose to pay, your browser opens Stripe's payment page. Nothing of
-              Stripe is loaded on our pages before that.
+              <strong>Stripe:</strong> only when you choose to pay, your browser opens Stripe's payment page. Nothing of Stripe is loaded on our pages before that.
             </Trans>
           </li>
         </ul>
@@ -166,8 +156,8 @@ export function PrivacyView() {
         </h3>
         <p>
           <Trans>
-            Order confirmations, shipping and refund notices, account emails and the newsletter's confirmation are sent
-            by our email service, which receives your email address and the content of the email for this purpose.
+            Order confirmations, shipping and refund notices, account emails and the newsletter's confirmation are sent by our email service, which receives your email address and
+            the content of the email for this purpose.
           </Trans>
         </p>
         <h3>
@@ -175,9 +165,8 @@ export function PrivacyView() {
         </h3>
         <p>
           <Trans>
-            When you visit the website, our hosting provider automatically processes technical data such as your IP
-            address, time of access and browser type, to deliver the website and protect it against attacks. These
-            logs are deleted after 14 days at the latest.
+            When you visit the website, our hosting provider automatically processes technical data such as your IP address, time of access and browser type, to deliver the website
+            and protect it against attacks. These logs are deleted after 14 days at the latest.
           </Trans>
         </p>
 
@@ -187,27 +176,23 @@ export function PrivacyView() {
         <ul>
           <li>
             <Trans>
-              <strong>Contract (Art. 6(1)(b) GDPR):</strong> customer account, orders, payment, delivery, returns, and
-              contact requests about an order.
+              <strong>Contract (Art. 6(1)(b) GDPR):</strong> customer account, orders, payment, delivery, returns, and contact requests about an order.
             </Trans>
           </li>
           <li>
             <Trans>
-              <strong>Consent (Art. 6(1)(a) GDPR):</strong> newsletter. You can withdraw your consent at any time with
-              effect for the future.
+              <strong>Consent (Art. 6(1)(a) GDPR):</strong> newsletter. You can withdraw your consent at any time with effect for the future.
             </Trans>
           </li>
           <li>
             <Trans>
-              <strong>Legal obligation (Art. 6(1)(c) GDPR):</strong> keeping invoices and order records as required by
-              German commercial and tax law.
+              <strong>Legal obligation (Art. 6(1)(c) GDPR):</strong> keeping invoices and order records as required by German commercial and tax law.
             </Trans>
           </li>
           <li>
             <Trans>
-              <strong>Legitimate interests (Art. 6(1)(f) GDPR):</strong> a secure and working website (server logs,
-              login session), choosing your language (country lookup), answering general enquiries and publishing
-              reviews.
+              <strong>Legitimate interests (Art. 6(1)(f) GDPR):</strong> a secure and working website (server logs, login session), choosing your language (country lookup),
+              answering general enquiries and publishing reviews.
             </Trans>
           </li>
         </ul>
@@ -221,9 +206,8 @@ export function PrivacyView() {
           </li>
           <li>
             <Trans>
-              Order and invoice data: 10 years, as required by German tax and commercial law (§ 147 AO, § 257 HGB). If
-              you delete your account, your orders are kept for this time without your name, address, phone number and
-              email address; your reviews stay published without your name.
+              Order and invoice data: 10 years, as required by German tax and commercial law (§ 147 AO, § 257 HGB). If you delete your account, your orders are kept for this time
+              without your name, address, phone number and email address; your reviews stay published without your name.
             </Trans>
           </li>
           <li>
@@ -246,14 +230,13 @@ export function PrivacyView() {
         <ul>
           <li>
             <Trans>
-              <strong>Hosting and backend:</strong> our hosting and database provider (Supabase) stores account, order,
-              newsletter and contact data and handles sign-in, on servers in the EU.
+              <strong>Hosting and backend:</strong> our hosting and database provider (Supabase) stores account, order, newsletter and contact data and handles sign-in, on servers
+              in the EU.
             </Trans>
           </li>
           <li>
             <Trans>
-              <strong>Payment provider:</strong> Stripe processes your payment on its hosted checkout page. For payments,
-              Stripe also acts as a controller in its own right.
+              <strong>Payment provider:</strong> Stripe processes your payment on its hosted checkout page. For payments, Stripe also acts as a controller in its own right.
             </Trans>
           </li>
           <li>
@@ -268,15 +251,14 @@ export function PrivacyView() {
           </li>
           <li>
             <Trans>
-              <strong>Email service:</strong> receives your email address and the email's content to deliver the emails
-              about your orders, your account and the newsletter.
+              <strong>Email service:</strong> receives your email address and the email's content to deliver the emails about your orders, your account and the newsletter.
             </Trans>
           </li>
         </ul>
         <p>
           <Trans>
-            Where a provider processes data outside the EU/EEA, the transfer is protected by an adequacy decision of
-            the European Commission (such as the EU-U.S. Data Privacy Framework) or by standard contractual clauses.
+            Where a provider processes data outside the EU/EEA, the transfer is protected by an adequacy decision of the European Commission (such as the EU-U.S. Data Privacy
+            Framework) or by standard contractual clauses.
           </Trans>
         </p>
 
@@ -310,8 +292,7 @@ export function PrivacyView() {
           </li>
           <li>
             <Trans>
-              lodge a complaint with a data protection supervisory authority, for example the Berlin Commissioner for
-              Data Protection and Freedom of Information (Art. 77).
+              lodge a complaint with a data protection supervisory authority, for example the Berlin Commissioner for Data Protection and Freedom of Information (Art. 77).
             </Trans>
           </li>
         </ul>
@@ -321,9 +302,8 @@ export function PrivacyView() {
         <ul>
           <li>
             <Trans>
-              <strong>Access and portability:</strong> in <Link href="/account">your account</Link>, “Download my data”
-              gives you at once a JSON file with your account, profile, addresses, orders, reviews and newsletter status,
-              a structured, commonly used and machine-readable format you can take to another shop.
+              <strong>Access and portability:</strong> in <Link href="/account">your account</Link>, “Download my data” gives you at once a JSON file with your account, profile,
+              addresses, orders, reviews and newsletter status, a structured, commonly used and machine-readable format you can take to another shop.
             </Trans>
           </li>
           <li>
@@ -333,34 +313,31 @@ export function PrivacyView() {
           </li>
           <li>
             <Trans>
-              <strong>Erasure:</strong> “Delete my account” in your account deletes it after you confirm with your
-              password. While an order is still open (not yet delivered, cancelled or refunded), we finish it first; then
-              the account can go. Orders are kept as described above.
+              <strong>Erasure:</strong> “Delete my account” in your account deletes it after you confirm with your password. While an order is still open (not yet delivered,
+              cancelled or refunded), we finish it first; then the account can go. Orders are kept as described above.
             </Trans>
           </li>
           <li>
             <Trans>
-              <strong>Objection and withdrawing consent:</strong> every newsletter has an unsubscribe link; for anything
-              else, write to us.
+              <strong>Objection and withdrawing consent:</strong> every newsletter has an unsubscribe link; for anything else, write to us.
             </Trans>
           </li>
           <li>
             <Trans>
-              <strong>Without an account</strong> (for example after an order as a guest), email us at{' '}
-              <a href={mail}>{privacyEmail}</a> from the address you ordered with; we answer within one month.
+              <strong>Without an account</strong> (for example after an order as a guest), email us at <a href={mail}>{privacyEmail}</a> from the address you ordered with; we
+              answer within one month.
             </Trans>
           </li>
           <li>
             <Trans>
-              <strong>Complaint:</strong> you can complain to any data protection supervisory authority, in particular
-              the one where you live or where we are based.
+              <strong>Complaint:</strong> you can complain to any data protection supervisory authority, in particular the one where you live or where we are based.
             </Trans>
           </li>
         </ul>
         <p>
           <Trans>
-            You are not obliged to provide your data, but without an email address we cannot create an account, process
-            an order or answer your message. We do not use automated decision-making or profiling.
+            You are not obliged to provide your data, but without an email address we cannot create an account, process an order or answer your message. We do not use automated
+            decision-making or profiling.
           </Trans>
         </p>
 
@@ -369,9 +346,8 @@ export function PrivacyView() {
         </h2>
         <p>
           <Trans>
-            For any question about your data or to exercise your rights, email us at <a href={mail}>{privacyEmail}</a>{' '}
-            or use our <Link href="/contact">contact form</Link>. We may update this policy when our services change;
-            the current version is always available on this page.
+            For any question about your data or to exercise your rights, email us at <a href={mail}>{privacyEmail}</a> or use our <Link href="/contact">contact form</Link>. We may
+            update this policy when our services change; the current version is always available on this page.
           </Trans>
         </p>
       </Prose>

@@ -50,10 +50,7 @@ export function ReturnsView() {
             <Trans>Pack the items securely in their original packaging, attach the label and drop the parcel off.</Trans>
           </li>
           <li>
-            <Trans>
-              Once the return has arrived and been checked, we refund you within {refundDays} business days to your
-              original payment method.
-            </Trans>
+            <Trans>Once the return has arrived and been checked, we refund you within {refundDays} business days to your original payment method.</Trans>
           </li>
         </ol>
 
@@ -62,8 +59,8 @@ export function ReturnsView() {
         </h2>
         <p>
           <Trans>
-            We do not offer direct exchanges. If you need a different size or colour, simply return the item for a
-            refund and place a new order. That way you get the new piece as quickly as possible, before it sells out.
+            We do not offer direct exchanges. If you need a different size or colour, simply return the item for a refund and place a new order. That way you get the new piece as
+            quickly as possible, before it sells out.
           </Trans>
         </p>
 
@@ -72,9 +69,8 @@ export function ReturnsView() {
         </h2>
         <p>
           <Trans>
-            Our return policy is in addition to your statutory right of withdrawal and does not restrict it. You can
-            find the details in our <Link href="/withdrawal">withdrawal information</Link>, and withdraw online with
-            our <Link href="/withdraw">withdrawal function</Link>.
+            Our return policy is in addition to your statutory right of withdrawal and does not restrict it. You can find the details in our{' '}
+            <Link href="/withdrawal">withdrawal information</Link>, and withdraw online with our <Link href="/withdraw">withdrawal function</Link>.
           </Trans>
         </p>
       </Prose>

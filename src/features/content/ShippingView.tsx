@@ -67,8 +67,7 @@ export function ShippingView() {
           </li>
           <li>
             <Trans>
-              <strong>Worldwide</strong> (including the UK, the USA and Canada): {worldDays} business days after
-              dispatch.
+              <strong>Worldwide</strong> (including the UK, the USA and Canada): {worldDays} business days after dispatch.
             </Trans>
           </li>
         </ul>
@@ -92,10 +91,7 @@ export function ShippingView() {
           <Trans>Tracking</Trans>
         </h2>
         <p>
-          <Trans>
-            As soon as your parcel leaves our warehouse, we email you the tracking number and a link to follow your
-            delivery.
-          </Trans>
+          <Trans>As soon as your parcel leaves our warehouse, we email you the tracking number and a link to follow your delivery.</Trans>
         </p>
 
         <h2>
@@ -114,8 +110,7 @@ export function ShippingView() {
         </p>
         <p>
           <Trans>
-            Questions about a delivery? Check the <Link href="/support/faq">FAQ</Link> or{' '}
-            <Link href="/contact">contact us</Link>.
+            Questions about a delivery? Check the <Link href="/support/faq">FAQ</Link> or <Link href="/contact">contact us</Link>.
           </Trans>
         </p>
       </Prose>

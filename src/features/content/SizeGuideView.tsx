@@ -77,8 +77,7 @@ export function SizeGuideView() {
         <ul>
           <li>
             <Trans>
-              <strong>Chest:</strong> lay a T-shirt that fits you well flat and measure straight across, just below the
-              armpits, then double it.
+              <strong>Chest:</strong> lay a T-shirt that fits you well flat and measure straight across, just below the armpits, then double it.
             </Trans>
           </li>
           <li>
@@ -94,8 +93,8 @@ export function SizeGuideView() {
         </ul>
         <p>
           <Trans>
-            Between two sizes? Take the smaller one for our tops and the larger one for bottoms. Still unsure? Send us
-            your measurements via the <Link href="/contact">contact form</Link> and we will help you choose.
+            Between two sizes? Take the smaller one for our tops and the larger one for bottoms. Still unsure? Send us your measurements via the{' '}
+            <Link href="/contact">contact form</Link> and we will help you choose.
           </Trans>
         </p>
       </Prose>

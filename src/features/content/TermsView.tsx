@@ -33,8 +33,8 @@ export function TermsView() {
         </h2>
         <p>
           <Trans>
-            These terms apply to all orders placed on {website} between you and {company}, {street}, {postcode}{' '}
-            {companyCity}, Germany ("we", "us"). Different terms of the customer do not apply.
+            These terms apply to all orders placed on {website} between you and {company}, {street}, {postcode} {companyCity}, Germany ("we", "us"). Different terms of the customer
+            do not apply.
           </Trans>
         </p>
 
@@ -43,16 +43,12 @@ export function TermsView() {
         </h2>
         <p>
           <Trans>
-            The products in our shop are not a binding offer but an invitation to order. You order in these steps: you put
-            products in your cart; "Checkout" opens the page "Review your order", where you enter the delivery address and
-            check every item, the shipping costs, the total and the delivery time. Until you press the order button you
-            can change quantities in the cart, go "Back to cart" and correct every field. With the button "Place order and
-            pay" ("Zahlungspflichtig bestellen") you make a binding offer to buy the items listed; you then pay on the
-            payment page of our payment provider. The contract is concluded when we confirm your order by email after your
-            payment; if an item can no longer be delivered, we do not accept the order and refund your payment in full. We
-            store the contract text: you find your order in the confirmation email and, if you have an account, under
-            "My Orders"; these terms can be read and saved on this page at any time. The contract languages are English and
-            German.
+            The products in our shop are not a binding offer but an invitation to order. You order in these steps: you put products in your cart; "Checkout" opens the page "Review
+            your order", where you enter the delivery address and check every item, the shipping costs, the total and the delivery time. Until you press the order button you can
+            change quantities in the cart, go "Back to cart" and correct every field. With the button "Place order and pay" ("Zahlungspflichtig bestellen") you make a binding offer
+            to buy the items listed; you then pay on the payment page of our payment provider. The contract is concluded when we confirm your order by email after your payment; if
+            an item can no longer be delivered, we do not accept the order and refund your payment in full. We store the contract text: you find your order in the confirmation
+            email and, if you have an account, under "My Orders"; these terms can be read and saved on this page at any time. The contract languages are English and German.
           </Trans>
         </p>
 
@@ -61,9 +57,8 @@ export function TermsView() {
         </h2>
         <p>
           <Trans>
-            All prices are in euros (EUR) and include the statutory value added tax. Shipping costs are added as shown
-            on our <Link href="/support/shipping">shipping page</Link> and in checkout. Orders shipped outside the EU may
-            be subject to customs duties and import taxes, which are payable by the recipient.
+            All prices are in euros (EUR) and include the statutory value added tax. Shipping costs are added as shown on our <Link href="/support/shipping">shipping page</Link>{' '}
+            and in checkout. Orders shipped outside the EU may be subject to customs duties and import taxes, which are payable by the recipient.
           </Trans>
         </p>
 
@@ -71,10 +66,7 @@ export function TermsView() {
           <Trans>4. Payment</Trans>
         </h2>
         <p>
-          <Trans>
-            You can pay with {methods}. Payment is processed by our payment provider on its secure hosted page and is
-            due when you place your order.
-          </Trans>
+          <Trans>You can pay with {methods}. Payment is processed by our payment provider on its secure hosted page and is due when you place your order.</Trans>
         </p>
 
         <h2>
@@ -82,9 +74,8 @@ export function TermsView() {
         </h2>
         <p>
           <Trans>
-            We deliver to Germany, the EU, the UK, the USA, Canada and other countries. Delivery times and costs are
-            listed on our <Link href="/support/shipping">shipping page</Link>. If an item is unexpectedly unavailable,
-            we inform you without delay and refund any payment already made for it.
+            We deliver to Germany, the EU, the UK, the USA, Canada and other countries. Delivery times and costs are listed on our{' '}
+            <Link href="/support/shipping">shipping page</Link>. If an item is unexpectedly unavailable, we inform you without delay and refund any payment already made for it.
           </Trans>
         </p>
 
@@ -93,26 +84,21 @@ export function TermsView() {
         </h2>
         <p>
           <Trans>
-            As a consumer, you have the statutory right to withdraw from the contract within {withdrawalDays} days
-            without giving any reason. The period starts on the day you or a person named by you receives the goods.
-            To withdraw, use our <Link href="/withdraw">withdrawal function</Link> or send us a clear statement, for
-            example by email to <a href={mail}>{supportEmail}</a>. The full{' '}
-            <Link href="/withdrawal">withdrawal information and the model withdrawal form</Link> are on a page of their
-            own.
+            As a consumer, you have the statutory right to withdraw from the contract within {withdrawalDays} days without giving any reason. The period starts on the day you or a
+            person named by you receives the goods. To withdraw, use our <Link href="/withdraw">withdrawal function</Link> or send us a clear statement, for example by email to{' '}
+            <a href={mail}>{supportEmail}</a>. The full <Link href="/withdrawal">withdrawal information and the model withdrawal form</Link> are on a page of their own.
           </Trans>
         </p>
         <p>
           <Trans>
-            In addition, we voluntarily extend the return period to {returnDays} days from delivery for items that are
-            unworn and in their original packaging with tags attached. We send you a prepaid return label. We do not
-            offer direct exchanges; please return the item and place a new order.
+            In addition, we voluntarily extend the return period to {returnDays} days from delivery for items that are unworn and in their original packaging with tags attached. We
+            send you a prepaid return label. We do not offer direct exchanges; please return the item and place a new order.
           </Trans>
         </p>
         <p>
           <Trans>
-            We refund all payments received for returned items, including standard delivery costs in the case of a
-            withdrawal, usually within {refundDays} business days after the return arrives and at the latest within{' '}
-            {withdrawalDays} days of receiving your withdrawal, using your original payment method. Details are on our{' '}
+            We refund all payments received for returned items, including standard delivery costs in the case of a withdrawal, usually within {refundDays} business days after the
+            return arrives and at the latest within {withdrawalDays} days of receiving your withdrawal, using your original payment method. Details are on our{' '}
             <Link href="/support/returns">returns page</Link>.
           </Trans>
         </p>
@@ -136,9 +122,8 @@ export function TermsView() {
         </h2>
         <p>
           <Trans>
-            We are liable without limitation for intent and gross negligence, for injury to life, body or health, and
-            under the German Product Liability Act. In all other cases, our liability is limited to the total amount
-            you paid us in the {months} months before the event giving rise to the claim.
+            We are liable without limitation for intent and gross negligence, for injury to life, body or health, and under the German Product Liability Act. In all other cases,
+            our liability is limited to the total amount you paid us in the {months} months before the event giving rise to the claim.
           </Trans>
         </p>
 
@@ -147,9 +132,8 @@ export function TermsView() {
         </h2>
         <p>
           <Trans>
-            German law applies, excluding the UN Convention on Contracts for the International Sale of Goods. If you are
-            a consumer, this choice of law does not deprive you of the protection of the mandatory provisions of the
-            country where you live. The courts of {city} have jurisdiction to the extent permitted by law.
+            German law applies, excluding the UN Convention on Contracts for the International Sale of Goods. If you are a consumer, this choice of law does not deprive you of the
+            protection of the mandatory provisions of the country where you live. The courts of {city} have jurisdiction to the extent permitted by law.
           </Trans>
         </p>
 
@@ -158,9 +142,8 @@ export function TermsView() {
         </h2>
         <p>
           <Trans>
-            We are neither obliged nor willing to take part in dispute resolution proceedings before a consumer
-            arbitration board. If you have a complaint, please <Link href="/contact">contact us</Link> first; we will do
-            our best to find a solution.
+            We are neither obliged nor willing to take part in dispute resolution proceedings before a consumer arbitration board. If you have a complaint, please{' '}
+            <Link href="/contact">contact us</Link> first; we will do our best to find a solution.
           </Trans>
         </p>
       </Prose>

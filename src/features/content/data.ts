@@ -37,7 +37,6 @@ export const RETURN_DAYS = 30;
 export const WITHDRAWAL_DAYS = 14;
 export const REFUND_BUSINESS_DAYS = { min: 5, max: 7 } as const;
 
-
 /** Tops (T-shirts & hoodies), oversized cut. Centimetres. */
 export const TOP_SIZES = [
   { size: 'S', chest: 104, length: 68 },

@@ -32,11 +32,7 @@ const SKELETONS = Array.from({ length: FEATURED_HOME_LIMIT }, (_, i) => `skeleto
 export function FeaturedView({ status, products, onAdd, onSelect, onRetry }: FeaturedViewProps) {
   const { t } = useLingui();
   return (
-    <section
-      aria-labelledby="home-featured"
-      aria-busy={status === 'loading'}
-      className={css({ borderTopWidth: '1px', borderColor: 'border', py: { base: '10', md: '16' } })}
-    >
+    <section aria-labelledby="home-featured" aria-busy={status === 'loading'} className={css({ borderTopWidth: '1px', borderColor: 'border', py: { base: '10', md: '16' } })}>
       <div className={css({ mx: 'auto', maxW: '6xl', px: { base: '4', md: '8' } })}>
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: '3', mb: '6' })}>
           <h2 id="home-featured" className={css({ textStyle: 'heading', fontSize: { base: '3xl', md: '5xl' }, lineHeight: '1.1' })}>

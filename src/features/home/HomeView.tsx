@@ -78,8 +78,20 @@ export function HomeView({ featured }: HomeViewProps) {
       <section aria-label={i18n._(msg`What we stand for`)} className={css({ py: { base: '10', md: '14' } })}>
         <ul className={cx(container, css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }))}>
           {STATS.map((stat) => (
-            <li key={stat.label.id} className={css({ bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', sm: '5' }, textAlign: 'center' })}>
-              <span className={css({ display: 'block', textStyle: 'heading', fontSize: { base: 'lg', sm: '2xl' }, color: 'accent.text', overflowWrap: 'anywhere', '@media (max-width: 359.98px)': { fontSize: 'md' } })}>
+            <li
+              key={stat.label.id}
+              className={css({ bg: 'surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: { base: '3', sm: '5' }, textAlign: 'center' })}
+            >
+              <span
+                className={css({
+                  display: 'block',
+                  textStyle: 'heading',
+                  fontSize: { base: 'lg', sm: '2xl' },
+                  color: 'accent.text',
+                  overflowWrap: 'anywhere',
+                  '@media (max-width: 359.98px)': { fontSize: 'md' },
+                })}
+              >
                 {i18n._(stat.value)}
               </span>
               <span className={css({ display: 'block', mt: '1', color: 'fg.muted', fontWeight: 'semibold' })}> {i18n._(stat.label)}</span>
@@ -95,8 +107,8 @@ export function HomeView({ featured }: HomeViewProps) {
           </h2>
           <p className={css({ mt: '4', color: 'fg.muted', fontSize: 'lg', maxW: '3xl' })}>
             <Trans>
-              What started as raw training clips on TikTok became a movement. The community asked for the shirts from the
-              videos, and a motto turned into a brand for everyone who earns their results.
+              What started as raw training clips on TikTok became a movement. The community asked for the shirts from the videos, and a motto turned into a brand for everyone who
+              earns their results.
             </Trans>
           </p>
           <div className={css({ display: 'grid', gap: '4', mt: '8', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' } })}>
@@ -111,7 +123,17 @@ export function HomeView({ featured }: HomeViewProps) {
             {BADGES.map((badge) => (
               <li
                 key={badge.id}
-                className={css({ px: '3', py: '1', borderRadius: 'full', borderWidth: '1px', borderColor: 'accent', color: 'accent.text', fontSize: 'sm', fontWeight: 'bold', textTransform: 'uppercase' })}
+                className={css({
+                  px: '3',
+                  py: '1',
+                  borderRadius: 'full',
+                  borderWidth: '1px',
+                  borderColor: 'accent',
+                  color: 'accent.text',
+                  fontSize: 'sm',
+                  fontWeight: 'bold',
+                  textTransform: 'uppercase',
+                })}
               >
                 {i18n._(badge)}
               </li>

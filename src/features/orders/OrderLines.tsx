@@ -26,7 +26,13 @@ export function OrderLines({ lines, currency }: OrderLinesProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index} className={css({ display: 'flex', gap: '4', py: '4', borderBottomWidth: '1px', borderColor: 'border' })}>
             {image ? (
-              <img {...responsiveImage(image, IMAGE_DISPLAYS.orderLine)} alt="" loading="lazy" decoding="async" className={cx(imageBox, css({ objectFit: 'cover', bg: 'surface' }))} />
+              <img
+                {...responsiveImage(image, IMAGE_DISPLAYS.orderLine)}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                className={cx(imageBox, css({ objectFit: 'cover', bg: 'surface' }))}
+              />
             ) : (
               <div aria-hidden="true" className={cx(imageBox, css({ bg: 'surface.raised' }))} />
             )}

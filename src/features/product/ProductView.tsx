@@ -199,7 +199,17 @@ function LoadedProduct({ product, selectedVariantId, qty, rating, ...props }: Pr
                       <li key={tag}>
                         <Link
                           href={`/shop?tag=${encodeURIComponent(tag)}`}
-                          className={css({ display: 'inline-flex', alignItems: 'center', minH: '8', px: '3', borderWidth: '1px', borderColor: 'border.strong', borderRadius: 'full', fontSize: 'sm', _hover: { borderColor: 'accent' } })}
+                          className={css({
+                            display: 'inline-flex',
+                            alignItems: 'center',
+                            minH: '8',
+                            px: '3',
+                            borderWidth: '1px',
+                            borderColor: 'border.strong',
+                            borderRadius: 'full',
+                            fontSize: 'sm',
+                            _hover: { borderColor: 'accent' },
+                          })}
                         >
                           {tag}
                         </Link>
@@ -244,7 +254,10 @@ function ProductSkeleton() {
       <div role="status" className={css({ srOnly: true })}>
         {t`Loading product...`}
       </div>
-      <div aria-hidden="true" className={css({ display: 'grid', gap: { base: '6', md: '10' }, gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, mt: '8' })}>
+      <div
+        aria-hidden="true"
+        className={css({ display: 'grid', gap: { base: '6', md: '10' }, gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, mt: '8' })}
+      >
         <div className={css({ aspectRatio: '4 / 5', bg: 'surface.raised', borderRadius: 'lg' })} />
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <div className={block} style={{ height: '2.5rem', width: '80%' }} />

@@ -27,7 +27,19 @@ const option = css({
   _disabled: { cursor: 'not-allowed', color: 'fg.muted', textDecoration: 'line-through', _hover: { borderColor: 'border.strong' } },
 });
 
-function Group({ label, current, options, onSelect, name = (value) => value }: { label: string; current: string | null; options: VariantOption[]; onSelect: (variantId: string) => void; name?: (value: string) => string }) {
+function Group({
+  label,
+  current,
+  options,
+  onSelect,
+  name = (value) => value,
+}: {
+  label: string;
+  current: string | null;
+  options: VariantOption[];
+  onSelect: (variantId: string) => void;
+  name?: (value: string) => string;
+}) {
   const { t } = useLingui();
   return (
     <fieldset className={css({ border: 'none', p: '0', m: '0', minW: '0' })}>

@@ -72,5 +72,8 @@ export function productJsonLd(product: Product, { origin, locale, rating }: { or
  * data ("</script>", "<!--") can end the script or open markup.
  */
 export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -141,10 +141,7 @@ export function SearchDialogView(props: SearchDialogViewProps) {
                       return (
                         <li key={result.id}>
                           <Link href={productHref(result.slug)} className={resultLink} onClick={onChoose}>
-                            <span
-                              aria-hidden="true"
-                              className={css({ flex: 'none', w: '12', h: '3.75rem', bg: 'surface.raised', borderRadius: 'sm', overflow: 'hidden' })}
-                            >
+                            <span aria-hidden="true" className={css({ flex: 'none', w: '12', h: '3.75rem', bg: 'surface.raised', borderRadius: 'sm', overflow: 'hidden' })}>
                               {image && (
                                 <img
                                   {...responsiveImage(image, IMAGE_DISPLAYS.searchThumb)}

@@ -155,7 +155,7 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
             <Slider.Label className={cx(legend, css({ float: 'none', w: 'auto', mb: '0' }))}>
               <Trans>Price</Trans>
             </Slider.Label>
-            <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="price-range">
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="price-range">
               {price(range[0])} – {price(range[1])}
             </p>
           </div>
@@ -192,7 +192,12 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
       </div>
 
       <div className={group}>
-        <Checkbox label={t`In stock only`} checked={query.inStock} onChange={(event) => onChange({ inStock: event.currentTarget.checked })} className={css({ minH: '11', display: 'flex', alignItems: 'center' })} />
+        <Checkbox
+          label={t`In stock only`}
+          checked={query.inStock}
+          onChange={(event) => onChange({ inStock: event.currentTarget.checked })}
+          className={css({ minH: '11', display: 'flex', alignItems: 'center' })}
+        />
       </div>
 
       <div className={group}>

@@ -27,9 +27,12 @@ export default function ShopRoute() {
   const { i18n } = useLingui();
   const locale = useRef(i18n.locale);
   locale.current = i18n.locale;
-  const [snapshot, send] = useMachine(shopScreenMachine(() => locale.current), {
-    snapshot: useFirstSnapshot(firstScreenKey.shop(shopHref(query), i18n.locale)),
-  });
+  const [snapshot, send] = useMachine(
+    shopScreenMachine(() => locale.current),
+    {
+      snapshot: useFirstSnapshot(firstScreenKey.shop(shopHref(query), i18n.locale)),
+    },
+  );
   const addToCart = useAddToCart();
   const status = shopStatus(snapshot);
   const { products, total, query: loaded } = snapshot.context;

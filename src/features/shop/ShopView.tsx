@@ -159,7 +159,15 @@ export function ShopView({ status, query, products, total, onChange, onClear, on
               <ul className={grid}>
                 {products.map((product, index) => (
                   <li key={product.id} className={css({ display: 'flex', '& > article': { flex: '1' } })}>
-                    <ProductCard product={product} headingLevel="h2" imageDisplay={IMAGE_DISPLAYS.shopCard} eager={index < 3} priority={index === 0} onAdd={() => onAdd(product)} onSelect={onSelect ? () => onSelect(product, index) : undefined} />
+                    <ProductCard
+                      product={product}
+                      headingLevel="h2"
+                      imageDisplay={IMAGE_DISPLAYS.shopCard}
+                      eager={index < 3}
+                      priority={index === 0}
+                      onAdd={() => onAdd(product)}
+                      onSelect={onSelect ? () => onSelect(product, index) : undefined}
+                    />
                   </li>
                 ))}
               </ul>
@@ -168,7 +176,19 @@ export function ShopView({ status, query, products, total, onChange, onClear, on
           )}
 
           {status === 'empty' && (
-            <div className={css({ display: 'grid', gap: '3', justifyItems: 'center', textAlign: 'center', py: '16', px: '4', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg' })}>
+            <div
+              className={css({
+                display: 'grid',
+                gap: '3',
+                justifyItems: 'center',
+                textAlign: 'center',
+                py: '16',
+                px: '4',
+                borderWidth: '1px',
+                borderColor: 'border',
+                borderRadius: 'lg',
+              })}
+            >
               <h2 className={subheading}>
                 <Trans>No products found</Trans>
               </h2>
@@ -184,7 +204,20 @@ export function ShopView({ status, query, products, total, onChange, onClear, on
           )}
 
           {status === 'error' && (
-            <div role="alert" className={css({ display: 'grid', gap: '3', justifyItems: 'center', textAlign: 'center', py: '16', px: '4', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg' })}>
+            <div
+              role="alert"
+              className={css({
+                display: 'grid',
+                gap: '3',
+                justifyItems: 'center',
+                textAlign: 'center',
+                py: '16',
+                px: '4',
+                borderWidth: '1px',
+                borderColor: 'border',
+                borderRadius: 'lg',
+              })}
+            >
               <h2 className={subheading}>
                 <Trans>Something went wrong</Trans>
               </h2>

@@ -1,15 +1,5 @@
 import { isCategory } from '../../../domain/catalogue';
-import {
-  DEFAULT_QUERY,
-  PRICE_MAX,
-  PRICE_MIN,
-  PRICE_STEP,
-  SORTS,
-  type ShopQuery,
-  type SortDirection,
-  type SortField,
-  type SortKey,
-} from '../../../domain/shopQuery';
+import { DEFAULT_QUERY, PRICE_MAX, PRICE_MIN, PRICE_STEP, SORTS, type ShopQuery, type SortDirection, type SortField, type SortKey } from '../../../domain/shopQuery';
 
 /**
  * /shop's query string ⇄ ShopQuery (SPEC §2 Shop, ARCHITECTURE §7). Reading never fails: a value
@@ -46,7 +36,8 @@ function sortFrom(params: URLSearchParams): SortKey | null {
   const field = params.get('sortField');
   const direction = params.get('sortDirection');
   if (field) {
-    const dir: SortDirection | null = direction === 'asc' || direction === 'desc' ? direction : direction === null ? (field === 'created_at' || field === 'units_sold' ? 'desc' : 'asc') : null;
+    const dir: SortDirection | null =
+      direction === 'asc' || direction === 'desc' ? direction : direction === null ? (field === 'created_at' || field === 'units_sold' ? 'desc' : 'asc') : null;
     const match = (Object.entries(SORTS) as [SortKey, { field: SortField; direction: SortDirection }][]).find(([, s]) => s.field === field && s.direction === dir);
     if (match) return match[0];
   }

@@ -90,10 +90,7 @@ export function WithdrawView({ status, form, fieldErrors, receipt, error, onChan
             ) : (
               <>
                 <p>
-                  <Trans>
-                    If the order number and email address belong to an order, we have recorded your withdrawal and sent a confirmation of receipt to
-                    that address.
-                  </Trans>
+                  <Trans>If the order number and email address belong to an order, we have recorded your withdrawal and sent a confirmation of receipt to that address.</Trans>
                 </p>
                 <p className={css({ mt: '3', fontWeight: 'bold' })}>
                   <Trans>
@@ -104,8 +101,7 @@ export function WithdrawView({ status, form, fieldErrors, receipt, error, onChan
             )}
             <p className={css({ mt: '3', color: 'fg.muted' })}>
               <Trans>
-                How to send the goods back and when you get your money: see our {information}. No email within a few minutes? Check your spam folder or
-                write to us at {mail}.
+                How to send the goods back and when you get your money: see our {information}. No email within a few minutes? Check your spam folder or write to us at {mail}.
               </Trans>
             </p>
           </div>
@@ -160,16 +156,14 @@ export function WithdrawView({ status, form, fieldErrors, receipt, error, onChan
       <Page title={title} width="narrow">
         <Card>
           <div role="alert">
-            <h2 className={css({ textStyle: 'heading', fontSize: '2xl', mb: '3' })}>
-              {status === 'failed' ? t`Your withdrawal could not be sent` : t`Too many attempts`}
-            </h2>
+            <h2 className={css({ textStyle: 'heading', fontSize: '2xl', mb: '3' })}>{status === 'failed' ? t`Your withdrawal could not be sent` : t`Too many attempts`}</h2>
             <p>
               {status === 'failed' ? (
                 <Trans>We couldn't reach our server, so nothing has been recorded yet. Please try again, or send us your withdrawal by email to {mail}.</Trans>
               ) : (
                 <Trans>
-                  To protect our customers, we accept at most 10 withdrawals from one connection in 10 minutes. Nothing was recorded this time. Please try
-                  again in a few minutes, or send us your withdrawal by email to {mail}.
+                  To protect our customers, we accept at most 10 withdrawals from one connection in 10 minutes. Nothing was recorded this time. Please try again in a few minutes,
+                  or send us your withdrawal by email to {mail}.
                 </Trans>
               )}
             </p>
@@ -194,11 +188,7 @@ export function WithdrawView({ status, form, fieldErrors, receipt, error, onChan
     onSubmit();
   };
   const orderError: ReactNode =
-    fieldErrors.orderNumber === 'required'
-      ? t`Please enter your order number.`
-      : fieldErrors.orderNumber === 'invalid'
-        ? t`An order number looks like NPNG-100123.`
-        : undefined;
+    fieldErrors.orderNumber === 'required' ? t`Please enter your order number.` : fieldErrors.orderNumber === 'invalid' ? t`An order number looks like NPNG-100123.` : undefined;
   const emailError: ReactNode =
     fieldErrors.email === 'required' ? t`Please enter your email address.` : fieldErrors.email === 'invalid' ? t`Please enter a valid email address.` : undefined;
   const nameMax = WITHDRAWAL_LIMITS.name;

@@ -5,9 +5,7 @@ import { COLOR_DE, colorLabel } from './colour-names.ts';
 describe('colour names', () => {
   it('has the German colour and flavour names of the storefront’s catalogue (src/i18n/locales/de/messages.po)', () => {
     const po = readFileSync(new URL('../../../src/i18n/locales/de/messages.po', import.meta.url), 'utf8');
-    const storefront = new Map(
-      [...po.matchAll(/msgctxt "(?:colour|flavour)"\nmsgid "([^"]+)"\nmsgstr "([^"]*)"/g)].map(([, id, str]) => [id, str]),
-    );
+    const storefront = new Map([...po.matchAll(/msgctxt "(?:colour|flavour)"\nmsgid "([^"]+)"\nmsgstr "([^"]*)"/g)].map(([, id, str]) => [id, str]));
     expect(storefront.size).toBeGreaterThan(0);
     expect(Object.fromEntries(storefront)).toEqual(COLOR_DE);
   });

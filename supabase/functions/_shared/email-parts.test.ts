@@ -7,19 +7,22 @@ import { type OrderNotice, renderNoticeEmail } from './notice-email.ts';
 import { renderOrderEmail } from './order-email.ts';
 
 const order = (locale: string) =>
-  renderOrderEmail({
-    orderId: '6a1f0c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
-    orderNumber: 'NPNG-100123',
-    email: 'sam@example.com',
-    locale,
-    shippingRegion: 'DE',
-    currency: 'EUR',
-    subtotal: 2999,
-    shipping: 0,
-    total: 2999,
-    createdAt: '2025-11-24T10:15:00.000Z',
-    items: [{ title: 'Iron Tee', size: 'M', color: 'Black', qty: 1, unitPrice: 2999, lineTotal: 2999 }],
-  }, 'https://shop.example');
+  renderOrderEmail(
+    {
+      orderId: '6a1f0c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
+      orderNumber: 'NPNG-100123',
+      email: 'sam@example.com',
+      locale,
+      shippingRegion: 'DE',
+      currency: 'EUR',
+      subtotal: 2999,
+      shipping: 0,
+      total: 2999,
+      createdAt: '2025-11-24T10:15:00.000Z',
+      items: [{ title: 'Iron Tee', size: 'M', color: 'Black', qty: 1, unitPrice: 2999, lineTotal: 2999 }],
+    },
+    'https://shop.example',
+  );
 
 const notice = (locale: string, kind: 'shipped' | 'refunded'): RenderedEmail => {
   const base: OrderNotice = {

@@ -52,13 +52,7 @@ export function countryName(code: string, lang: Lang): string {
 
 /** The address as a parcel label reads: name, street lines, postcode and city, country. */
 export function addressLines(address: EmailAddress, lang: Lang): string[] {
-  return [
-    address.name,
-    address.line1,
-    address.line2 ?? '',
-    [address.postalCode, address.city].filter(Boolean).join(' '),
-    address.country ? countryName(address.country, lang) : '',
-  ]
+  return [address.name, address.line1, address.line2 ?? '', [address.postalCode, address.city].filter(Boolean).join(' '), address.country ? countryName(address.country, lang) : '']
     .map((line) => line.trim())
     .filter(Boolean);
 }
@@ -72,8 +66,7 @@ export const buttonHtml = (href: string, label: string) =>
   `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a></p>`;
 
 /** The address block of the HTML part: a heading and the escaped lines. */
-export const addressHtml = (heading: string, lines: string[]) =>
-  `<p><strong>${escapeHtml(heading)}</strong><br>${lines.map(escapeHtml).join('<br>')}</p>`;
+export const addressHtml = (heading: string, lines: string[]) => `<p><strong>${escapeHtml(heading)}</strong><br>${lines.map(escapeHtml).join('<br>')}</p>`;
 
 const COMPANY_LABELS = {
   en: { country: 'Germany', directors: 'Managing directors', register: 'Commercial register', vatId: 'VAT ID', phone: 'Phone', email: 'E-mail' },

@@ -98,7 +98,9 @@ describe('deliverOrderEmails sends the newsletter confirmations too', () => {
     expect(received).toHaveLength(1);
     expect(received[0].to).toBe('kim@example.com');
     expect(received[0].subject).toMatch(/^Bitte bestätige/);
-    const { rows } = await backend.db.query<{ n: number }>('select count(*)::int as n from public.newsletter_emails where confirm_token is not null or unsubscribe_token is not null');
+    const { rows } = await backend.db.query<{ n: number }>(
+      'select count(*)::int as n from public.newsletter_emails where confirm_token is not null or unsubscribe_token is not null',
+    );
     expect(rows[0].n).toBe(0);
 
     await backend.db.query('select public.confirm_newsletter($1)', [tokenIn(received[0].text, '/newsletter/confirm')]);

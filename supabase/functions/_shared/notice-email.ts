@@ -1,5 +1,18 @@
 import { colorLabel } from './colour-names.ts';
-import { addressHtml, addressLines, type EmailAddress, escapeHtml, htmlPage, INTL_LOCALE, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail, textSignature } from './email-parts.ts';
+import {
+  addressHtml,
+  addressLines,
+  type EmailAddress,
+  escapeHtml,
+  htmlPage,
+  INTL_LOCALE,
+  isAddress,
+  type Lang,
+  langOf,
+  moneyFormatter,
+  type RenderedEmail,
+  textSignature,
+} from './email-parts.ts';
 
 /** A refunded line as public.claim_order_notices returns it (title in the e-mail's language). */
 export interface NoticeRefundItem {
@@ -165,8 +178,7 @@ type Part = { text: string[]; html: string };
 
 const paragraph = (text: string): Part => ({ text: [text, ''], html: `<p>${escapeHtml(text)}</p>` });
 
-const variantLabel = (item: NoticeRefundItem, lang: Lang) =>
-  [item.size, item.color && colorLabel(item.color, lang)].filter((v): v is string => !!v).join(' / ');
+const variantLabel = (item: NoticeRefundItem, lang: Lang) => [item.size, item.color && colorLabel(item.color, lang)].filter((v): v is string => !!v).join(' / ');
 
 function render(notice: OrderNotice, lang: Lang, subject: string, heading: string, parts: Part[]): RenderedEmail {
   const text = [heading, '', ...parts.flatMap((p) => p.text), ...textSignature(lang)].join('\n');
@@ -263,11 +275,7 @@ function withdrawalEmail(notice: OrderNotice, withdrawal: NoticeWithdrawal, lang
   const copy = COPY[lang].withdrawal;
   const order = notice.orderNumber ?? '';
   const { date, time } = berlinDateTime(withdrawal.receivedAt, lang);
-  const sent: [string, string][] = [
-    [copy.orderNumber, order],
-    ...(withdrawal.name ? [[copy.name, withdrawal.name] as [string, string]] : []),
-    [copy.email, withdrawal.email],
-  ];
+  const sent: [string, string][] = [[copy.orderNumber, order], ...(withdrawal.name ? [[copy.name, withdrawal.name] as [string, string]] : []), [copy.email, withdrawal.email]];
   const parts: Part[] = [paragraph(copy.received(order, date, time)), { text: [`${copy.sent}:`], html: `<p><strong>${escapeHtml(copy.sent)}</strong></p>` }, facts(sent)];
   if (withdrawal.statement) {
     parts.push({

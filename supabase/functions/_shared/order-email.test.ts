@@ -388,10 +388,12 @@ describe('deliverOrderEmails', () => {
     expect(await unsentNotices()).toBe(1);
     // The e-mail that did not go is not on the timeline either.
     const events = async () =>
-      (await backend.db.query<{ email: string }>(
-        `select e.data ->> 'email' as email from public.order_events e join public.orders o on o.id = e.order_id where o.order_number = $1 and e.kind = 'email_sent' order by e.id`,
-        [number],
-      )).rows.map((r) => r.email);
+      (
+        await backend.db.query<{ email: string }>(
+          `select e.data ->> 'email' as email from public.order_events e join public.orders o on o.id = e.order_id where o.order_number = $1 and e.kind = 'email_sent' order by e.id`,
+          [number],
+        )
+      ).rows.map((r) => r.email);
     expect(await events()).toEqual(['confirmation']);
 
     expect(await deliverOrderEmails(env())).toEqual({ claimed: 1, sent: 1, failed: 0 });

@@ -1,5 +1,19 @@
 import { colorLabel } from './colour-names.ts';
-import { addressHtml, addressLines, buttonHtml, type EmailAddress, escapeHtml, htmlPage, INTL_LOCALE, isAddress, type Lang, langOf, moneyFormatter, type RenderedEmail, textSignature } from './email-parts.ts';
+import {
+  addressHtml,
+  addressLines,
+  buttonHtml,
+  type EmailAddress,
+  escapeHtml,
+  htmlPage,
+  INTL_LOCALE,
+  isAddress,
+  type Lang,
+  langOf,
+  moneyFormatter,
+  type RenderedEmail,
+  textSignature,
+} from './email-parts.ts';
 import type { FunctionEnv } from './env.ts';
 import { type NewsletterEmail, renderNewsletterEmail } from './newsletter-email.ts';
 import { type OrderNotice, renderNoticeEmail } from './notice-email.ts';
@@ -37,7 +51,6 @@ export interface OrderEmailData {
   /** The VAT the total contains at the destination's rate (docs/adr/0023); null for an export. */
   vat?: { rateBasisPoints: number; amount: number } | null;
 }
-
 
 const REGION_NAMES: Record<Lang, Record<string, string>> = {
   en: { DE: 'Germany', EU: 'EU', UK: 'United Kingdom', US: 'USA, Canada & worldwide' },
@@ -88,8 +101,7 @@ const COPY = {
 } as const;
 
 /** "M / Black" ("M / Schwarz" in German) from whatever of size and colour a line has; sizes as stored. */
-const variantLabel = (item: OrderEmailItem, lang: Lang) =>
-  [item.size, item.color && colorLabel(item.color, lang)].filter((v): v is string => !!v).join(' / ');
+const variantLabel = (item: OrderEmailItem, lang: Lang) => [item.size, item.color && colorLabel(item.color, lang)].filter((v): v is string => !!v).join(' / ');
 
 /** The storefront's withdrawal function with the order's number filled in (ADR 0025), and the terms; on SITE_URL. */
 export function orderLegalLinks(siteUrl: string, orderNumber: string) {
@@ -155,9 +167,7 @@ export function renderOrderEmail(order: OrderEmailData, siteUrl: string): Render
   const region = order.shippingRegion ? (REGION_NAMES[lang][order.shippingRegion] ?? order.shippingRegion) : null;
   const shippingLabel = region ? `${copy.shipping} (${region})` : copy.shipping;
   const shippingAmount = order.shipping === 0 ? copy.free : price(order.shipping);
-  const vat = order.vat
-    ? copy.vat(new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 2 }).format(order.vat.rateBasisPoints / 100), price(order.vat.amount))
-    : null;
+  const vat = order.vat ? copy.vat(new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 2 }).format(order.vat.rateBasisPoints / 100), price(order.vat.amount)) : null;
   const legal = withdrawalPart(lang, orderLegalLinks(siteUrl, order.orderNumber));
 
   const lines = order.items.map((item) => {

@@ -118,12 +118,5 @@ export const WITHDRAWAL_INFORMATION: Record<Lang, WithdrawalInformation> = {
 /** Every heading and paragraph in reading order, as the page shows them: what the drift test compares. */
 export function withdrawalBlocks(lang: Lang): string[] {
   const info = WITHDRAWAL_INFORMATION[lang];
-  return [
-    info.heading,
-    ...info.sections.flatMap((section) => [section.heading, ...section.paragraphs]),
-    info.form.heading,
-    info.form.intro,
-    ...info.form.lines,
-    info.form.note,
-  ];
+  return [info.heading, ...info.sections.flatMap((section) => [section.heading, ...section.paragraphs]), info.form.heading, info.form.intro, ...info.form.lines, info.form.note];
 }

@@ -35,8 +35,7 @@ const cart = (items: { variantId: string; qty: number }[], extra: Record<string,
   ...extra,
 });
 
-const sessionRow = async (id: string) =>
-  (await backend.db.query<Record<string, unknown>>('select * from public.checkout_sessions where id = $1', [id])).rows[0];
+const sessionRow = async (id: string) => (await backend.db.query<Record<string, unknown>>('select * from public.checkout_sessions where id = $1', [id])).rows[0];
 const sessionCount = async () => Number((await backend.db.query<{ n: string }>('select count(*) as n from public.checkout_sessions')).rows[0].n);
 
 beforeAll(async () => {
@@ -76,7 +75,15 @@ beforeEach(() => {
 
 describe('local mode (no STRIPE_SECRET_KEY)', () => {
   it('prices the cart in the database and stores a local session for a guest', async () => {
-    const res = await call(cart([{ variantId: variants.tee, qty: 2 }, { variantId: variants.tee, qty: 1 }], { email: 'Guest@Example.com' }));
+    const res = await call(
+      cart(
+        [
+          { variantId: variants.tee, qty: 2 },
+          { variantId: variants.tee, qty: 1 },
+        ],
+        { email: 'Guest@Example.com' },
+      ),
+    );
     expect(res.status).toBe(200);
     const { url, sessionId } = await res.json();
     expect(sessionId).toMatch(/^cs_local_[A-Za-z0-9]{24}$/);
@@ -143,7 +150,13 @@ describe('local mode (no STRIPE_SECRET_KEY)', () => {
   it('says which line the stock cannot meet, and how much is left, in a 409 a program can read', async () => {
     const unknown = randomUUID();
     const cases: [{ variantId: string; qty: number }[], unknown][] = [
-      [[{ variantId: variants.tee, qty: 1 }, { variantId: variants.lastOne, qty: 2 }], { error: 'only 1 left of SKU HOOD-S-GRY', code: 'insufficient_stock', variantId: variants.lastOne, available: 1 }],
+      [
+        [
+          { variantId: variants.tee, qty: 1 },
+          { variantId: variants.lastOne, qty: 2 },
+        ],
+        { error: 'only 1 left of SKU HOOD-S-GRY', code: 'insufficient_stock', variantId: variants.lastOne, available: 1 },
+      ],
       [[{ variantId: variants.draft, qty: 1 }], { error: `variant ${variants.draft} not found`, code: 'unavailable', variantId: variants.draft, available: 0 }],
       [[{ variantId: unknown, qty: 1 }], { error: `variant ${unknown} not found`, code: 'unavailable', variantId: unknown, available: 0 }],
     ];
@@ -276,7 +289,17 @@ describe('Stripe mode (STRIPE_SECRET_KEY set)', () => {
   const stripeEnv = () => ({ ...env, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: stripe.url });
 
   it('creates a Checkout Session with database prices and stores Stripe’s id and url', async () => {
-    const res = await call(cart([{ variantId: variants.tee, qty: 1 }, { variantId: variants.hoodie, qty: 1 }], { shippingRegion: 'EU' }), userToken, stripeEnv());
+    const res = await call(
+      cart(
+        [
+          { variantId: variants.tee, qty: 1 },
+          { variantId: variants.hoodie, qty: 1 },
+        ],
+        { shippingRegion: 'EU' },
+      ),
+      userToken,
+      stripeEnv(),
+    );
     expect(res.status).toBe(200);
     const { url, sessionId } = await res.json();
     expect(sessionId).toBe('cs_test_0001abc');
@@ -337,7 +360,9 @@ describe('Stripe mode (STRIPE_SECRET_KEY set)', () => {
     expect(first.status).toBe(200);
     const second = await call(cart([{ variantId: variants.lastOne, qty: 1 }]));
     expect([second.status, await second.json()]).toEqual([409, { error: 'SKU HOOD-S-GRY is sold out', code: 'sold_out', variantId: variants.lastOne, available: 0 }]);
-    const { rows } = await backend.db.query<{ stock: string; expires_at: string }>('select stock, expires_at from public.checkout_sessions where id = $1', [(await first.json()).sessionId]);
+    const { rows } = await backend.db.query<{ stock: string; expires_at: string }>('select stock, expires_at from public.checkout_sessions where id = $1', [
+      (await first.json()).sessionId,
+    ]);
     expect(rows[0].stock).toBe('held');
     const minutes = (new Date(rows[0].expires_at).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
@@ -379,7 +404,11 @@ describe('Stripe mode (STRIPE_SECRET_KEY set)', () => {
     const client = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
     const send = () =>
       createHandler(limited)(
-        new Request('http://functions.local/create-checkout-session', { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(cart([{ variantId: variants.tee, qty: 1 }])) }),
+        new Request('http://functions.local/create-checkout-session', {
+          method: 'POST',
+          headers: { 'x-forwarded-for': client },
+          body: JSON.stringify(cart([{ variantId: variants.tee, qty: 1 }])),
+        }),
       );
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(200);
@@ -389,7 +418,11 @@ describe('Stripe mode (STRIPE_SECRET_KEY set)', () => {
     expect(await sessionCount()).toBe(before);
     // Another client has a budget of its own.
     const other = await createHandler(limited)(
-      new Request('http://functions.local/create-checkout-session', { method: 'POST', headers: { 'x-forwarded-for': '198.51.100.7' }, body: JSON.stringify(cart([{ variantId: variants.tee, qty: 1 }])) }),
+      new Request('http://functions.local/create-checkout-session', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+        body: JSON.stringify(cart([{ variantId: variants.tee, qty: 1 }])),
+      }),
     );
     expect(other.status).toBe(200);
   });

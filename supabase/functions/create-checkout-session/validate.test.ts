@@ -13,13 +13,18 @@ const valid = {
 
 describe('parseCheckoutRequest', () => {
   it('accepts the body the storefront sends, normalising email, ids and region', () => {
-    const parsed = parseCheckoutRequest(
-      { ...valid, email: ' Alex@Example.COM ', items: [{ variantId: VARIANT.toUpperCase(), qty: 1 }], shippingRegion: 'eu', locale: 'de' },
-      SITE,
-    );
+    const parsed = parseCheckoutRequest({ ...valid, email: ' Alex@Example.COM ', items: [{ variantId: VARIANT.toUpperCase(), qty: 1 }], shippingRegion: 'eu', locale: 'de' }, SITE);
     expect(parsed).toEqual({
       ok: true,
-      value: { ...valid, email: 'alex@example.com', items: [{ variantId: VARIANT, qty: 1 }], successUrl: `${SITE}/orders`, cancelUrl: `${SITE}/cart`, shippingRegion: 'EU', locale: 'de' },
+      value: {
+        ...valid,
+        email: 'alex@example.com',
+        items: [{ variantId: VARIANT, qty: 1 }],
+        successUrl: `${SITE}/orders`,
+        cancelUrl: `${SITE}/cart`,
+        shippingRegion: 'EU',
+        locale: 'de',
+      },
     });
     expect(parseCheckoutRequest({ items: valid.items, successUrl: valid.successUrl, cancelUrl: valid.cancelUrl }, SITE)).toMatchObject({
       ok: true,

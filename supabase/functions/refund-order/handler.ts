@@ -10,9 +10,7 @@ const REFUSALS = new Set(['refund_in_progress', 'not_refundable', 'not_cancellab
 /** The database's answers to a malformed request (also hints), answered 400. */
 const BAD_INPUT = new Set(['reason_missing', 'reason_too_long', 'lines_missing', 'lines_invalid']);
 
-type RefundRequest =
-  | { retry: false; orderId: string; lines: { itemId: string; qty: number }[]; reason: string; cancel: boolean }
-  | { retry: true; refundId: string };
+type RefundRequest = { retry: false; orderId: string; lines: { itemId: string; qty: number }[]; reason: string; cancel: boolean } | { retry: true; refundId: string };
 
 function parse(body: unknown): { ok: true; value: RefundRequest } | { ok: false; error: string } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, error: 'Send a JSON object' };
@@ -29,7 +27,15 @@ function parse(body: unknown): { ok: true; value: RefundRequest } | { ok: false;
   if (!Array.isArray(lines) || lines.length > 50) return { ok: false, error: 'lines must be a list of at most 50 {itemId, qty}' };
   for (const [i, line] of lines.entries()) {
     const l = line as { itemId?: unknown; qty?: unknown } | null;
-    if (typeof l !== 'object' || l === null || typeof l.itemId !== 'string' || !UUID.test(l.itemId) || !Number.isInteger(l.qty) || (l.qty as number) < 1 || (l.qty as number) > 999) {
+    if (
+      typeof l !== 'object' ||
+      l === null ||
+      typeof l.itemId !== 'string' ||
+      !UUID.test(l.itemId) ||
+      !Number.isInteger(l.qty) ||
+      (l.qty as number) < 1 ||
+      (l.qty as number) > 999
+    ) {
       return { ok: false, error: `line ${i + 1}: give an itemId (UUID) and a whole qty from 1 to 999` };
     }
   }

@@ -29,16 +29,25 @@ const completed = (sessionId: string, paymentStatus = 'paid', details: Record<st
 /** What Stripe's page collected, as a 2024-09+ API version reports it. */
 const COLLECTED = {
   payment_intent: 'pi_test_webhook_1',
-  customer_details: { email: 'Guest.Buyer@Example.com', name: 'Billing Name', phone: '+49 30 1234567', address: { line1: 'Billing 1', postal_code: '10115', city: 'Berlin', country: 'DE' } },
-  collected_information: { shipping_details: { name: 'Erika Mustermann', address: { line1: 'Heidestraße 17', line2: 'Hinterhaus', postal_code: '51147', city: 'Köln', country: 'DE', state: null } } },
+  customer_details: {
+    email: 'Guest.Buyer@Example.com',
+    name: 'Billing Name',
+    phone: '+49 30 1234567',
+    address: { line1: 'Billing 1', postal_code: '10115', city: 'Berlin', country: 'DE' },
+  },
+  collected_information: {
+    shipping_details: { name: 'Erika Mustermann', address: { line1: 'Heidestraße 17', line2: 'Hinterhaus', postal_code: '51147', city: 'Köln', country: 'DE', state: null } },
+  },
 };
 const sessionRow = async (sessionId: string) =>
   (await backend.db.query<{ status: string; stock: string; email: string | null }>('select status, stock, email from public.checkout_sessions where id = $1', [sessionId])).rows[0];
 const refundsFor = async (sessionId: string) =>
-  (await backend.db.query<{ kind: string; amount: number; reason: string; status: string; provider_refund_id: string | null }>(
-    'select kind, amount, reason, status, provider_refund_id from public.refunds where checkout_session_id = $1',
-    [sessionId],
-  )).rows;
+  (
+    await backend.db.query<{ kind: string; amount: number; reason: string; status: string; provider_refund_id: string | null }>(
+      'select kind, amount, reason, status, provider_refund_id from public.refunds where checkout_session_id = $1',
+      [sessionId],
+    )
+  ).rows;
 
 /** A session as create-checkout-session stores it (Stripe mode needs Stripe; the row is the same in local mode). */
 async function openSession(variantId: string, qty: number, email: string | null = 'buyer@example.com'): Promise<string> {
@@ -52,8 +61,13 @@ async function openSession(variantId: string, qty: number, email: string | null 
 }
 
 const ordersFor = async (sessionId: string) =>
-  (await backend.db.query<{ order_number: string; status: string; total: number }>('select order_number, status, total from public.orders where checkout_session_id = $1', [sessionId])).rows;
-const inventory = async (variantId: string) => (await backend.db.query<{ inventory: number }>('select inventory from public.variants where id = $1', [variantId])).rows[0].inventory;
+  (
+    await backend.db.query<{ order_number: string; status: string; total: number }>('select order_number, status, total from public.orders where checkout_session_id = $1', [
+      sessionId,
+    ])
+  ).rows;
+const inventory = async (variantId: string) =>
+  (await backend.db.query<{ inventory: number }>('select inventory from public.variants where id = $1', [variantId])).rows[0].inventory;
 
 beforeAll(async () => {
   backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
@@ -174,7 +188,11 @@ describe('stripe-webhook', () => {
       const payload = completed(sessionId, 'paid', COLLECTED);
       const send = async () =>
         createHandler(stripeEnv)(
-          new Request('http://functions.local/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': await signStripePayload(SECRET, payload, nowSeconds()) }, body: payload }),
+          new Request('http://functions.local/stripe-webhook', {
+            method: 'POST',
+            headers: { 'stripe-signature': await signStripePayload(SECRET, payload, nowSeconds()) },
+            body: payload,
+          }),
         );
       const first = await send();
       expect(first.status).toBe(200);
@@ -203,7 +221,11 @@ describe('stripe-webhook', () => {
       const payload = completed(sessionId, 'paid', COLLECTED);
       const send = async () =>
         createHandler(stripeEnv)(
-          new Request('http://functions.local/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': await signStripePayload(SECRET, payload, nowSeconds()) }, body: payload }),
+          new Request('http://functions.local/stripe-webhook', {
+            method: 'POST',
+            headers: { 'stripe-signature': await signStripePayload(SECRET, payload, nowSeconds()) },
+            body: payload,
+          }),
         );
       stripe.failRefundsWith = { status: 500, message: 'Stripe is down' };
       const quiet = console.error;

@@ -93,36 +93,44 @@ function AdminOrder({ orderNumber }: { orderNumber: string }) {
   }, [refundRequested, loaded, loadedOrder, send]);
   const shipRef = snapshot.children.shipDialog as ActorRefFrom<typeof shipOrderMachine> | undefined;
   const refundRef = snapshot.children.refundDialog as ActorRefFrom<typeof refundDialogMachine> | undefined;
-  const ship = useSelector(shipRef, (s): ShipDialogState | null => {
-    if (!shipRef || !s || (s.value !== 'editing' && s.value !== 'submitting' && s.value !== 'failed')) return null;
-    return {
-      state: s.value,
-      values: s.context.values,
-      errors: s.context.errors,
-      failure: s.context.failure,
-      onCarrierChange: (carrier) => shipRef.send({ type: 'carrier.change', carrier }),
-      onTrackingChange: (value) => shipRef.send({ type: 'tracking.change', value }),
-      onSubmit: () => shipRef.send({ type: 'ship.submit' }),
-      onClose: () => shipRef.send({ type: 'dialog.close' }),
-    };
-  }, sameDialog);
-  const refund = useSelector(refundRef, (s): RefundDialogState | null => {
-    if (!refundRef || !s || (s.value !== 'editing' && s.value !== 'submitting' && s.value !== 'failed')) return null;
-    return {
-      mode: s.context.mode,
-      lines: s.context.lines,
-      amount: dialogAmount(s.context),
-      state: s.value,
-      reason: s.context.reason,
-      errors: s.context.errors,
-      failure: s.context.failure,
-      onQtyChange: (itemId, qty) => refundRef.send({ type: 'line.qty', itemId, qty }),
-      onReasonChange: (value) => refundRef.send({ type: 'reason.change', value }),
-      onSubmit: () => refundRef.send({ type: 'refund.submit' }),
-      onRetry: () => refundRef.send({ type: 'refund.retry' }),
-      onClose: () => refundRef.send({ type: 'dialog.close' }),
-    };
-  }, sameDialog);
+  const ship = useSelector(
+    shipRef,
+    (s): ShipDialogState | null => {
+      if (!shipRef || !s || (s.value !== 'editing' && s.value !== 'submitting' && s.value !== 'failed')) return null;
+      return {
+        state: s.value,
+        values: s.context.values,
+        errors: s.context.errors,
+        failure: s.context.failure,
+        onCarrierChange: (carrier) => shipRef.send({ type: 'carrier.change', carrier }),
+        onTrackingChange: (value) => shipRef.send({ type: 'tracking.change', value }),
+        onSubmit: () => shipRef.send({ type: 'ship.submit' }),
+        onClose: () => shipRef.send({ type: 'dialog.close' }),
+      };
+    },
+    sameDialog,
+  );
+  const refund = useSelector(
+    refundRef,
+    (s): RefundDialogState | null => {
+      if (!refundRef || !s || (s.value !== 'editing' && s.value !== 'submitting' && s.value !== 'failed')) return null;
+      return {
+        mode: s.context.mode,
+        lines: s.context.lines,
+        amount: dialogAmount(s.context),
+        state: s.value,
+        reason: s.context.reason,
+        errors: s.context.errors,
+        failure: s.context.failure,
+        onQtyChange: (itemId, qty) => refundRef.send({ type: 'line.qty', itemId, qty }),
+        onReasonChange: (value) => refundRef.send({ type: 'reason.change', value }),
+        onSubmit: () => refundRef.send({ type: 'refund.submit' }),
+        onRetry: () => refundRef.send({ type: 'refund.retry' }),
+        onClose: () => refundRef.send({ type: 'dialog.close' }),
+      };
+    },
+    sameDialog,
+  );
   return (
     <AdminOrderView
       status={selectAdminOrderStatus(snapshot)}

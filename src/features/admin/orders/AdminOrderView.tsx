@@ -237,7 +237,11 @@ export function AdminOrderView(props: AdminOrderViewProps) {
           {t`Items`}
         </h2>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (WCAG 2.1.1) */}
-        <section aria-labelledby="order-lines-heading" tabIndex={0} className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', bg: 'surface' })}>
+        <section
+          aria-labelledby="order-lines-heading"
+          tabIndex={0}
+          className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', bg: 'surface' })}
+        >
           <table className={css({ w: 'full', minW: '2xl', borderCollapse: 'collapse' })}>
             <thead>
               <tr>

@@ -130,12 +130,7 @@ export function AdminOrdersView({ status, query, rows, total, onStatusChange, on
         <label htmlFor={ids.filter} className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
           {t`Status`}
         </label>
-        <select
-          id={ids.filter}
-          className={selectInput}
-          value={query.status}
-          onChange={(e) => onStatusChange(isOrderStatus(e.target.value) ? e.target.value : 'all')}
-        >
+        <select id={ids.filter} className={selectInput} value={query.status} onChange={(e) => onStatusChange(isOrderStatus(e.target.value) ? e.target.value : 'all')}>
           <option value="all">{t`All`}</option>
           {ORDER_STATUSES.map((value) => (
             <option key={value} value={value}>

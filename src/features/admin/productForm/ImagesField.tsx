@@ -160,7 +160,10 @@ export function ImagesField({ images, errors, uploadStates, fileProblems, title,
       </div>
 
       {images.length > 0 && (
-        <ol aria-label={t`Images`} className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } })}>
+        <ol
+          aria-label={t`Images`}
+          className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } })}
+        >
           {images.map((image, index) => {
             const n = index + 1;
             const altPath = `images.${image.key}.alt` as const;
@@ -173,7 +176,16 @@ export function ImagesField({ images, errors, uploadStates, fileProblems, title,
               <li
                 key={image.key}
                 aria-label={first ? t`Image ${n} (primary)` : t`Image ${n}`}
-                className={css({ display: 'grid', gap: '3', alignContent: 'start', p: '3', borderWidth: '1px', borderColor: state === 'failed' ? 'danger' : 'border', borderRadius: 'md', bg: 'surface' })}
+                className={css({
+                  display: 'grid',
+                  gap: '3',
+                  alignContent: 'start',
+                  p: '3',
+                  borderWidth: '1px',
+                  borderColor: state === 'failed' ? 'danger' : 'border',
+                  borderRadius: 'md',
+                  bg: 'surface',
+                })}
               >
                 <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start' })}>
                   <img

@@ -95,13 +95,7 @@ function ProductForm({ productId }: { productId: string | null }) {
 
   const title = context.loadedTitle;
   const pageTitle =
-    status === 'notFound'
-      ? t`Product not found · Admin`
-      : context.mode === 'create'
-        ? t`New product · Admin`
-        : title
-          ? t`Edit ${title} · Admin`
-          : t`Edit product · Admin`;
+    status === 'notFound' ? t`Product not found · Admin` : context.mode === 'create' ? t`New product · Admin` : title ? t`Edit ${title} · Admin` : t`Edit product · Admin`;
   // After the view's own title (effects run child first), and again whenever the view's state changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: status is a dependency on purpose: the view's Page sets its title when the state changes, this one must win.
   useEffect(() => {

@@ -254,7 +254,16 @@ export function ProductFormView(props: ProductFormViewProps) {
 
         <fieldset
           disabled={busy}
-          className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '6', minW: '0', border: 'none', p: '0', m: '0', '& :is(input, textarea, select):disabled': { opacity: 0.7 } })}
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: '6',
+            minW: '0',
+            border: 'none',
+            p: '0',
+            m: '0',
+            '& :is(input, textarea, select):disabled': { opacity: 0.7 },
+          })}
         >
           <Section title={t`Basic Information`}>
             <TextField label={required(t`Title`)} required autoComplete="off" {...textProps('title')} />
@@ -274,12 +283,7 @@ export function ProductFormView(props: ProductFormViewProps) {
                 options={PRODUCT_STATUSES.map((value) => ({ value, label: i18n._(STATUS_LABELS[value]) }))}
               />
             </div>
-            <Checkbox
-              id="product-featured"
-              label={t`Featured (shown on the home page)`}
-              checked={values.featured}
-              onChange={(event) => onFeaturedChange(event.target.checked)}
-            />
+            <Checkbox id="product-featured" label={t`Featured (shown on the home page)`} checked={values.featured} onChange={(event) => onFeaturedChange(event.target.checked)} />
           </Section>
 
           <Section title={t`German`} lead={t`The shop is bilingual. German pages show these texts; where one is blank, they show the English text.`}>
@@ -321,7 +325,19 @@ export function ProductFormView(props: ProductFormViewProps) {
               {tags.length > 0 && (
                 <ul aria-label={t`Tags as saved`} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2' })}>
                   {tags.map((tag) => (
-                    <li key={tag} className={css({ px: '2.5', py: '0.5', borderRadius: 'full', bg: 'surface.raised', borderWidth: '1px', borderColor: 'border.strong', fontSize: 'sm', overflowWrap: 'anywhere' })}>
+                    <li
+                      key={tag}
+                      className={css({
+                        px: '2.5',
+                        py: '0.5',
+                        borderRadius: 'full',
+                        bg: 'surface.raised',
+                        borderWidth: '1px',
+                        borderColor: 'border.strong',
+                        fontSize: 'sm',
+                        overflowWrap: 'anywhere',
+                      })}
+                    >
                       {tag}
                     </li>
                   ))}

@@ -125,13 +125,7 @@ export function VariantsTable({ variants, errors, disabled, onVariantChange, onA
         </p>
       )}
       <div>
-        <Button
-          id={fieldId('variants')}
-          variant="outline"
-          disabled={disabled}
-          onClick={onAddVariant}
-          aria-describedby={listProblem ? `${fieldId('variants')}-error` : undefined}
-        >
+        <Button id={fieldId('variants')} variant="outline" disabled={disabled} onClick={onAddVariant} aria-describedby={listProblem ? `${fieldId('variants')}-error` : undefined}>
           {t`Add variant`}
         </Button>
       </div>

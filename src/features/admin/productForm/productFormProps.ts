@@ -6,7 +6,11 @@ import type { ProductFormViewProps } from './ProductFormView';
  * The form view of a product form snapshot (shared by the container and the generated stories).
  * Reload and Cancel are the container's: both may ask first (unsaved changes).
  */
-export function productFormProps(snapshot: SnapshotFrom<typeof productFormMachine>, send: (event: ProductFormEvent) => void, { onReload, onCancel }: Pick<ProductFormViewProps, 'onReload' | 'onCancel'>): ProductFormViewProps {
+export function productFormProps(
+  snapshot: SnapshotFrom<typeof productFormMachine>,
+  send: (event: ProductFormEvent) => void,
+  { onReload, onCancel }: Pick<ProductFormViewProps, 'onReload' | 'onCancel'>,
+): ProductFormViewProps {
   const { context } = snapshot;
   const status = selectFormStatus(snapshot);
   return {

@@ -253,7 +253,10 @@ export function AdminProductsView({
                             className={css({ w: '10', h: '10', objectFit: 'cover', borderRadius: 'md', flexShrink: 0, bg: 'surface.raised' })}
                           />
                         ) : (
-                          <span aria-hidden="true" className={css({ w: '10', h: '10', borderRadius: 'md', flexShrink: 0, bg: 'surface.raised', borderWidth: '1px', borderColor: 'border' })} />
+                          <span
+                            aria-hidden="true"
+                            className={css({ w: '10', h: '10', borderRadius: 'md', flexShrink: 0, bg: 'surface.raised', borderWidth: '1px', borderColor: 'border' })}
+                          />
                         )}
                         <Link
                           href={`/admin/products/${row.id}/edit`}
@@ -308,11 +311,7 @@ export function AdminProductsView({
                         ) : (
                           <>
                             <span className={css({ fontVariantNumeric: 'tabular-nums' })}>{stock}</span>{' '}
-                            {row.totalInventory === 0 ? (
-                              <Badge tone="danger">{t`Sold out`}</Badge>
-                            ) : isLowStock(row) ? (
-                              <Badge tone="warning">{t`Low stock`}</Badge>
-                            ) : null}
+                            {row.totalInventory === 0 ? <Badge tone="danger">{t`Sold out`}</Badge> : isLowStock(row) ? <Badge tone="warning">{t`Low stock`}</Badge> : null}
                           </>
                         )}
                       </div>

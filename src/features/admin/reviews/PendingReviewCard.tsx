@@ -84,9 +84,7 @@ export function PendingReviewCard({ review, deciding, failure, onApprove, onReje
           {deciding === 'rejected' ? t`Rejecting...` : t`Reject`}
         </Button>
       </div>
-      {failure !== null && (
-        <p className={css({ color: 'danger', fontSize: 'sm', overflowWrap: 'anywhere' })}>{failure ? t`Failed to update: ${failure}` : t`Failed to update`}</p>
-      )}
+      {failure !== null && <p className={css({ color: 'danger', fontSize: 'sm', overflowWrap: 'anywhere' })}>{failure ? t`Failed to update: ${failure}` : t`Failed to update`}</p>}
     </article>
   );
 }

@@ -41,8 +41,7 @@ export function AdminLayout({ section, pendingReviews, children }: AdminLayoutPr
       badge:
         pendingReviews && pendingReviews > 0 ? (
           <span className={count}>
-            {pendingReviews}{' '}
-            <span className={css({ srOnly: true })}>{t`waiting`}</span>
+            {pendingReviews} <span className={css({ srOnly: true })}>{t`waiting`}</span>
           </span>
         ) : null,
     },
@@ -52,12 +51,18 @@ export function AdminLayout({ section, pendingReviews, children }: AdminLayoutPr
   return (
     <div>
       <div className={css({ borderBottomWidth: '1px', borderColor: 'border', bg: 'surface.raised' })}>
-        <nav
-          aria-label={t`Admin`}
-          className={css({ mx: 'auto', maxW: '7xl', px: { base: '2', md: '8' }, display: 'flex', alignItems: 'center', gap: '1', overflowX: 'auto' })}
-        >
+        <nav aria-label={t`Admin`} className={css({ mx: 'auto', maxW: '7xl', px: { base: '2', md: '8' }, display: 'flex', alignItems: 'center', gap: '1', overflowX: 'auto' })}>
           <span
-            className={css({ display: { base: 'none', sm: 'inline' }, fontWeight: 'bold', textTransform: 'uppercase', letterSpacing: 'wide', fontSize: 'xs', color: 'fg.muted', pr: '3', whiteSpace: 'nowrap' })}
+            className={css({
+              display: { base: 'none', sm: 'inline' },
+              fontWeight: 'bold',
+              textTransform: 'uppercase',
+              letterSpacing: 'wide',
+              fontSize: 'xs',
+              color: 'fg.muted',
+              pr: '3',
+              whiteSpace: 'nowrap',
+            })}
           >
             {t`Admin`}
           </span>

@@ -11,10 +11,9 @@ import { parseWithdrawalsPage } from './url';
 export function AdminWithdrawalsPage() {
   const search = useSearch();
   const page = useMemo(() => parseWithdrawalsPage(search), [search]);
-  const [snapshot, send] = useMachine(
-    adminWithdrawalsMachine.provide({ actors: { fetchWithdrawals: fromPromise(({ input }) => fetchAdminWithdrawals(input)) } }),
-    { input: { page } },
-  );
+  const [snapshot, send] = useMachine(adminWithdrawalsMachine.provide({ actors: { fetchWithdrawals: fromPromise(({ input }) => fetchAdminWithdrawals(input)) } }), {
+    input: { page },
+  });
   useEffect(() => send({ type: 'withdrawals.page', page }), [page, send]);
   return (
     <AdminWithdrawalsView
