@@ -37,7 +37,7 @@ const vitest = (project: string, report: string, wrap: string[] = []): string[] 
 
 const steps: Step[] = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', cmd: ['npx', 'biome', 'lint'] },
+  { name: 'lint and format', cmd: ['npm', 'run', '--silent', 'lint'] },
   { name: 'translations (every German text present)', cmd: ['npm', 'run', '--silent', 'i18n:check'] },
   { name: 'unit tests', cmd: vitest('unit', 'unit.json'), report: 'unit.json' },
   { name: 'machines, model-based and view tests (jsdom)', cmd: vitest('web', 'web.json'), report: 'web.json' },
