@@ -236,9 +236,9 @@ export function AdminOrderView(props: AdminOrderViewProps) {
         <h2 id="order-lines-heading" className={sectionTitle}>
           {t`Items`}
         </h2>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (WCAG 2.1.1) */}
         <section
           aria-labelledby="order-lines-heading"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (WCAG 2.1.1)
           tabIndex={0}
           className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', bg: 'surface' })}
         >
