@@ -95,6 +95,22 @@ export const adminOrderMachine = setup({
     },
     takeTarget: assign({ pending: ({ event }) => (event.type === 'status.change' ? event.to : null) }),
     clearTarget: assign({ pending: null }),
+    clearError: assign({ error: null }),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error, 'Unknown error') })),
+    setOrder: assign((_, order: AdminOrderDetail | null) => ({ order })),
+    clearOrder: assign({ order: null }),
+    rememberRetry: assign((_, params: { refundId: string }) => ({ retryId: params.refundId })),
+    forgetRetry: assign({ retryId: null }),
+    /** The shipment the dialog saved, shown at once (the reload brings the rest). */
+    applyShipment: assign(({ context }, output: ShipOrderOutput) => {
+      if (output.outcome !== 'shipped') return { order: context.order };
+      const { status, updatedAt, carrier, trackingNumber, trackingUrl, shippedAt } = output.shipment;
+      return { order: { ...orderOf(context), status, updatedAt, carrier, trackingNumber, trackingUrl, shippedAt } };
+    }),
+    applyStatus: assign(({ context }, saved: { status: string; updatedAt: string }) => ({
+      order: { ...(context.order as AdminOrderDetail), status: saved.status, updatedAt: saved.updatedAt },
+      pending: null,
+    })),
   },
   guards: {
     validNumber: ({ context }) => context.orderNumber !== null,
@@ -118,20 +134,20 @@ export const adminOrderMachine = setup({
   states: {
     start: { always: [{ guard: 'validNumber', target: 'loading' }, { target: 'notFound' }] },
     loading: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'fetchOrder',
         src: 'fetchOrder',
         input: ({ context }) => ({ orderNumber: context.orderNumber as string }),
         onDone: [
-          { guard: { type: 'found', params: ({ event }) => event.output }, target: 'loaded', actions: assign({ order: ({ event }) => event.output }) },
+          { guard: { type: 'found', params: ({ event }) => event.output }, target: 'loaded', actions: { type: 'setOrder', params: ({ event }) => event.output } },
           { target: 'notFound' },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { entry: assign({ order: null }), on: { 'order.retry': 'loading' } },
-    notFound: { entry: assign({ order: null }) },
+    failed: { entry: 'clearOrder', on: { 'order.retry': 'loading' } },
+    notFound: { entry: 'clearOrder' },
     loaded: {
       initial: 'idle',
       states: {
@@ -144,7 +160,7 @@ export const adminOrderMachine = setup({
             'ship.open': { guard: 'canShip', target: 'shipping' },
             'refund.open': { guard: 'canRefund', target: 'refunding' },
             'cancel.open': { guard: 'canCancel', target: 'cancelling' },
-            'refund.retry': { guard: 'failedRefund', target: 'retrying', actions: assign({ retryId: ({ event }) => event.refundId }) },
+            'refund.retry': { guard: 'failedRefund', target: 'retrying', actions: { type: 'rememberRetry', params: ({ event }) => ({ refundId: event.refundId }) } },
           },
         },
         shipping: {
@@ -157,13 +173,7 @@ export const adminOrderMachine = setup({
                 guard: { type: 'shipped', params: ({ event }) => event.output },
                 target: 'reloading',
                 actions: [
-                  assign({
-                    order: ({ context, event }) => {
-                      if (event.output.outcome !== 'shipped') return context.order;
-                      const { status, updatedAt, carrier, trackingNumber, trackingUrl, shippedAt } = event.output.shipment;
-                      return { ...orderOf(context), status, updatedAt, carrier, trackingNumber, trackingUrl, shippedAt };
-                    },
-                  }),
+                  { type: 'applyShipment', params: ({ event }) => event.output },
                   { type: 'notify', params: ({ context }) => ({ kind: 'shipped', orderNumber: orderOf(context).orderNumber }) },
                 ],
               },
@@ -211,11 +221,11 @@ export const adminOrderMachine = setup({
             input: ({ context }) => ({ refundId: context.retryId as string }),
             onDone: {
               target: 'reloading',
-              actions: [{ type: 'notify', params: ({ context, event }) => refundNotice(context, event.output) }, assign({ retryId: null })],
+              actions: [{ type: 'notify', params: ({ context, event }) => refundNotice(context, event.output) }, 'forgetRetry'],
             },
             onError: {
               target: 'reloading',
-              actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'refundFailed', message: errorMessage(event.error, 'Unknown error') }) }, assign({ retryId: null })],
+              actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'refundFailed', message: errorMessage(event.error, 'Unknown error') }) }, 'forgetRetry'],
             },
           },
         },
@@ -226,7 +236,7 @@ export const adminOrderMachine = setup({
             src: 'fetchOrder',
             input: ({ context }) => ({ orderNumber: context.orderNumber as string }),
             onDone: [
-              { guard: { type: 'found', params: ({ event }) => event.output }, target: 'idle', actions: assign({ order: ({ event }) => event.output }) },
+              { guard: { type: 'found', params: ({ event }) => event.output }, target: 'idle', actions: { type: 'setOrder', params: ({ event }) => event.output } },
               { target: '#adminOrder.notFound' },
             ],
             // What was done is done; the page keeps what it shows and says the reload failed.
@@ -250,10 +260,7 @@ export const adminOrderMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                assign({
-                  order: ({ context, event }) => ({ ...(context.order as AdminOrderDetail), status: event.output.status, updatedAt: event.output.updatedAt }),
-                  pending: null,
-                }),
+                { type: 'applyStatus', params: ({ event }) => event.output },
                 {
                   type: 'notify',
                   params: ({ context }) => ({ kind: 'updated', orderNumber: (context.order as AdminOrderDetail).orderNumber, status: (context.order as AdminOrderDetail).status }),
@@ -277,13 +284,13 @@ export const adminOrderMachine = setup({
                 guard: { type: 'found', params: ({ event }) => event.output },
                 target: 'idle',
                 actions: [
-                  assign({ order: ({ event }) => event.output }),
+                  { type: 'setOrder', params: ({ event }) => event.output },
                   { type: 'notify', params: ({ context }) => ({ kind: 'stale', orderNumber: (context.order as AdminOrderDetail).orderNumber }) },
                 ],
               },
               { target: '#adminOrder.notFound' },
             ],
-            onError: { target: '#adminOrder.failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
+            onError: { target: '#adminOrder.failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },

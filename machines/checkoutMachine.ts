@@ -152,6 +152,14 @@ export const checkoutMachine = setup({
     ),
     startCheckout: assign({ failure: null, addressErrors: [] }),
     leaveReview: assign({ failure: null, addressErrors: [] }),
+    setRates: assign((_, rates: ShippingRate[]) => ({ rates })),
+    /** The customer's last address fills what is not typed yet (typing wins). */
+    prefillAddress: assign(({ context }, last: ShippingAddress | null) => ({ address: prefillDraft(context.address, last, context.region) })),
+    rememberUrl: assign((_, params: { url: string | null }) => ({ url: params.url })),
+    failNoUrl: assign({ failure: { kind: 'noUrl' } as CheckoutFailure }),
+    setAddressErrors: assign((_, params: { error: unknown }) => ({ addressErrors: (params.error as AddressRefusalError).fields })),
+    setFailure: assign(({ context }, params: { error: unknown }) => ({ failure: checkoutFailure(params.error, context.lines) })),
+    forgetUrl: assign({ url: null }),
   },
   guards: {
     /** The session came with the payment page's address. */
@@ -195,7 +203,7 @@ export const checkoutMachine = setup({
           invoke: {
             id: 'fetchRates',
             src: 'fetchRates',
-            onDone: { target: 'loaded', actions: assign({ rates: ({ event }) => event.output }) },
+            onDone: { target: 'loaded', actions: { type: 'setRates', params: ({ event }) => event.output } },
             onError: 'unavailable',
           },
         },
@@ -234,7 +242,7 @@ export const checkoutMachine = setup({
                 id: 'fetchLastAddress',
                 src: 'fetchLastAddress',
                 input: ({ context }) => ({ userId: context.buyer.userId as string }),
-                onDone: { target: 'editing', actions: assign({ address: ({ context, event }) => prefillDraft(context.address, event.output, context.region) }) },
+                onDone: { target: 'editing', actions: { type: 'prefillAddress', params: ({ event }) => event.output } },
                 // No address to offer: the shopper types it.
                 onError: 'editing',
               },
@@ -252,25 +260,28 @@ export const checkoutMachine = setup({
               {
                 guard: { type: 'hasPaymentUrl', params: ({ event }) => event.output },
                 target: 'redirecting',
-                actions: [assign({ url: ({ event }) => event.output.url }), { type: 'redirect', params: ({ event }) => ({ url: event.output.url as string }) }],
+                actions: [
+                  { type: 'rememberUrl', params: ({ event }) => ({ url: event.output.url }) },
+                  { type: 'redirect', params: ({ event }) => ({ url: event.output.url as string }) },
+                ],
               },
-              { target: 'failed', actions: assign({ failure: { kind: 'noUrl' } }) },
+              { target: 'failed', actions: 'failNoUrl' },
             ],
             onError: [
               // Nothing was opened: the review shows what is wrong with the address, per field.
               {
                 guard: 'addressRefused',
                 target: '#checkout.session.reviewing.editing',
-                actions: assign({ addressErrors: ({ event }) => (event.error as AddressRefusalError).fields }),
+                actions: { type: 'setAddressErrors', params: ({ event }) => ({ error: event.error }) },
               },
-              { target: 'failed', actions: assign({ failure: ({ context, event }) => checkoutFailure(event.error, context.lines) }) },
+              { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },
         /** The browser is on its way to the payment page; the button stays busy. */
         redirecting: {
           invoke: { id: 'watchReturn', src: 'watchReturn' },
-          on: { 'checkout.returned': { target: 'idle', actions: assign({ url: null }) } },
+          on: { 'checkout.returned': { target: 'idle', actions: 'forgetUrl' } },
         },
         /** Shown on the review step, under the order button, which tries again. */
         failed: {

@@ -266,6 +266,23 @@ const productFormSetup = setup({
       resumeStep: 'product' as const,
     })),
     startSave: assign({ errors: {}, fileProblems: [], failedStep: null, failure: null }),
+    clearFailure: assign({ failure: null }),
+    /** The loaded product (or a new one reloaded after a conflict) is from then on edited. */
+    loadForm: assign((_, product: AdminProduct | null) => ({ ...fresh(product), mode: 'edit' as const })),
+    setFailure: assign((_, params: { error: unknown }) => ({ failure: errorMessage(params.error, '') })),
+    rememberProduct: assign((_, saved: SavedProduct) => ({ productId: saved.id, updatedAt: saved.updatedAt })),
+    failAt: assign((_, params: { step: SaveStep; error: unknown }) => failedAt(params.step, params.error)),
+    setVariantIds: assign(({ context }, saved: { id: string; sku: string }[]) => ({ variants: withVariantIds(context.variants, saved) })),
+    markSkuTaken: assign(({ context }, params: { error: unknown }) => ({
+      errors: { [variantPath(takenSkuKey(params.error, context.variants) as string, 'sku')]: { kind: 'skuTaken' } } as FormErrors,
+      focusRequest: context.focusRequest + 1,
+      resumeStep: 'variants' as const,
+    })),
+    rememberUpload: assign(({ context }, params: { url: string }) => withUpload(context, params.url)),
+    setMediaIds: assign(({ context }, media: { id: string; url: string }[]) => ({
+      images: context.images.map((image, i) => ({ ...image, mediaId: media[i]?.id ?? image.mediaId })),
+    })),
+    forgetFailure: assign({ failedStep: null, failure: null }),
   },
   guards: {
     /** The product to edit does not exist (any more). */
@@ -326,7 +343,7 @@ export const productFormMachine = productFormSetup.createMachine({
       always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }],
     },
     loading: {
-      entry: assign({ failure: null }),
+      entry: 'clearFailure',
       invoke: {
         id: 'loadProduct',
         src: 'loadProduct',
@@ -334,9 +351,9 @@ export const productFormMachine = productFormSetup.createMachine({
         onDone: [
           { guard: { type: 'noProduct', params: ({ event }) => event.output }, target: 'notFound' },
           // A new product reloaded after a conflict is from then on edited like any other.
-          { target: 'editing', actions: assign(({ event }) => ({ ...fresh(event.output), mode: 'edit' as const })) },
+          { target: 'editing', actions: { type: 'loadForm', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'loadFailed', actions: assign({ failure: ({ event }) => errorMessage(event.error, '') }) },
+        onError: { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: {
@@ -361,10 +378,10 @@ export const productFormMachine = productFormSetup.createMachine({
                 id: 'createProduct',
                 src: 'createProduct',
                 input: ({ context }) => ({ input: productInput(context.values) }),
-                onDone: { target: '#productForm.saving.variants', actions: assign(({ event }) => ({ productId: event.output.id, updatedAt: event.output.updatedAt })) },
+                onDone: { target: '#productForm.saving.variants', actions: { type: 'rememberProduct', params: ({ event }) => event.output } },
                 onError: [
                   { guard: 'slugTaken', target: '#productForm.editing', actions: 'markSlugTaken' },
-                  { target: '#productForm.failed', actions: assign(({ event }) => failedAt('product', event.error)) },
+                  { target: '#productForm.failed', actions: { type: 'failAt', params: ({ event }) => ({ step: 'product' as const, error: event.error }) } },
                 ],
               },
             },
@@ -373,12 +390,12 @@ export const productFormMachine = productFormSetup.createMachine({
                 id: 'updateProduct',
                 src: 'updateProduct',
                 input: ({ context }) => ({ id: context.productId as string, input: productInput(context.values), expectedUpdatedAt: context.updatedAt ?? '' }),
-                onDone: { target: '#productForm.saving.variants', actions: assign(({ event }) => ({ productId: event.output.id, updatedAt: event.output.updatedAt })) },
+                onDone: { target: '#productForm.saving.variants', actions: { type: 'rememberProduct', params: ({ event }) => event.output } },
                 onError: [
                   // Nothing was written: another tab or admin saved since this form loaded.
                   { guard: 'stale', target: '#productForm.conflict' },
                   { guard: 'slugTaken', target: '#productForm.editing', actions: 'markSlugTaken' },
-                  { target: '#productForm.failed', actions: assign(({ event }) => failedAt('product', event.error)) },
+                  { target: '#productForm.failed', actions: { type: 'failAt', params: ({ event }) => ({ step: 'product' as const, error: event.error }) } },
                 ],
               },
             },
@@ -390,20 +407,16 @@ export const productFormMachine = productFormSetup.createMachine({
             src: 'saveVariants',
             input: ({ context }) => ({ productId: context.productId as string, variants: variantInputs(context.variants) }),
             onDone: [
-              { guard: 'imagesPending', target: 'images', actions: assign(({ context, event }) => ({ variants: withVariantIds(context.variants, event.output) })) },
-              { target: 'media', actions: assign(({ context, event }) => ({ variants: withVariantIds(context.variants, event.output) })) },
+              { guard: 'imagesPending', target: 'images', actions: { type: 'setVariantIds', params: ({ event }) => event.output } },
+              { target: 'media', actions: { type: 'setVariantIds', params: ({ event }) => event.output } },
             ],
             onError: [
               {
                 guard: 'skuTaken',
                 target: '#productForm.editing',
-                actions: assign(({ context, event }) => ({
-                  errors: { [variantPath(takenSkuKey(event.error, context.variants) as string, 'sku')]: { kind: 'skuTaken' } } as FormErrors,
-                  focusRequest: context.focusRequest + 1,
-                  resumeStep: 'variants' as const,
-                })),
+                actions: { type: 'markSkuTaken', params: ({ event }) => ({ error: event.error }) },
               },
-              { target: '#productForm.failed', actions: assign(({ event }) => failedAt('variants', event.error)) },
+              { target: '#productForm.failed', actions: { type: 'failAt', params: ({ event }) => ({ step: 'variants' as const, error: event.error }) } },
             ],
           },
         },
@@ -417,10 +430,10 @@ export const productFormMachine = productFormSetup.createMachine({
               return { productId: context.productId as string, file: image.file as File, index: context.images.indexOf(image) };
             },
             onDone: [
-              { guard: 'moreImagesPending', target: 'images', reenter: true, actions: assign(({ context, event }) => withUpload(context, event.output.url)) },
-              { target: 'media', actions: assign(({ context, event }) => withUpload(context, event.output.url)) },
+              { guard: 'moreImagesPending', target: 'images', reenter: true, actions: { type: 'rememberUpload', params: ({ event }) => ({ url: event.output.url }) } },
+              { target: 'media', actions: { type: 'rememberUpload', params: ({ event }) => ({ url: event.output.url }) } },
             ],
-            onError: { target: '#productForm.failed', actions: assign(({ event }) => failedAt('images', event.error)) },
+            onError: { target: '#productForm.failed', actions: { type: 'failAt', params: ({ event }) => ({ step: 'images' as const, error: event.error }) } },
           },
         },
         media: {
@@ -430,9 +443,9 @@ export const productFormMachine = productFormSetup.createMachine({
             input: ({ context }) => ({ productId: context.productId as string, media: mediaInputs(context.values.title, context.images) }),
             onDone: {
               target: '#productForm.saved',
-              actions: assign({ images: ({ context, event }) => context.images.map((image, i) => ({ ...image, mediaId: event.output[i]?.id ?? image.mediaId })) }),
+              actions: { type: 'setMediaIds', params: ({ event }) => event.output },
             },
-            onError: { target: '#productForm.failed', actions: assign(({ event }) => failedAt('media', event.error)) },
+            onError: { target: '#productForm.failed', actions: { type: 'failAt', params: ({ event }) => ({ step: 'media' as const, error: event.error }) } },
           },
         },
       },
@@ -441,7 +454,7 @@ export const productFormMachine = productFormSetup.createMachine({
     failed: {
       entry: { type: 'notifyFailed', params: ({ context }) => ({ step: context.failedStep as SaveStep, message: context.failure ?? '' }) },
       // Back to editing (or saving again): the failure was said; the resume step remembers where to go on.
-      exit: assign({ failedStep: null, failure: null }),
+      exit: 'forgetFailure',
       on: {
         ...edits('editing'),
         'form.submit': saveFrom,
