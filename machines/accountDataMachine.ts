@@ -83,6 +83,13 @@ export const accountDataMachine = setup({
       throw new Error('provide accountDeleted');
     },
     resetForm: assign(emptyForm),
+    typePassword: assign(({ context }, params: { value: string }) => ({ password: params.value, fieldErrors: { ...context.fieldErrors, password: undefined } })),
+    typeConfirmation: assign(({ context }, params: { value: boolean }) => ({ confirmed: params.value, fieldErrors: { ...context.fieldErrors, confirm: undefined } })),
+    clearFieldErrors: assign({ fieldErrors: {} }),
+    /** The password has done its work: only the token it bought is kept. */
+    takeToken: assign((_, params: { accessToken: string }) => ({ password: '', accessToken: params.accessToken })),
+    markWrongPassword: assign({ password: '', fieldErrors: { password: 'wrong' } }),
+    clearFailure: assign({ fieldErrors: {}, failure: null, message: '' }),
     markInvalid: assign({ fieldErrors: ({ context }) => validate(context) }),
     recordFailure: assign((_, { error }: { error: unknown }) => {
       const message = fieldsOf(error).message;
@@ -118,12 +125,12 @@ export const accountDataMachine = setup({
     confirmDelete: {
       on: {
         'delete.passwordChange': {
-          actions: assign(({ context, event }) => ({ password: event.value, fieldErrors: { ...context.fieldErrors, password: undefined } })),
+          actions: { type: 'typePassword', params: ({ event }) => ({ value: event.value }) },
         },
         'delete.confirmChange': {
-          actions: assign(({ context, event }) => ({ confirmed: event.value, fieldErrors: { ...context.fieldErrors, confirm: undefined } })),
+          actions: { type: 'typeConfirmation', params: ({ event }) => ({ value: event.value }) },
         },
-        'delete.submit': [{ guard: 'formValid', target: 'reauthenticating', actions: assign({ fieldErrors: {} }) }, { actions: 'markInvalid' }],
+        'delete.submit': [{ guard: 'formValid', target: 'reauthenticating', actions: 'clearFieldErrors' }, { actions: 'markInvalid' }],
         'delete.cancel': { target: 'idle', actions: 'resetForm' },
       },
     },
@@ -132,12 +139,12 @@ export const accountDataMachine = setup({
         id: 'reauthenticate',
         src: 'reauthenticate',
         input: ({ context }) => ({ email: context.email, password: context.password }),
-        onDone: { target: 'deleting', actions: assign({ password: '', accessToken: ({ event }) => event.output }) },
+        onDone: { target: 'deleting', actions: { type: 'takeToken', params: ({ event }) => ({ accessToken: event.output }) } },
         onError: [
           {
             guard: { type: 'wrongPassword', params: ({ event }) => ({ error: event.error }) },
             target: 'confirmDelete',
-            actions: assign({ password: '', fieldErrors: { password: 'wrong' } }),
+            actions: 'markWrongPassword',
           },
           { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
@@ -156,7 +163,7 @@ export const accountDataMachine = setup({
     /** Refused or not reached: the account is as it was. */
     failed: {
       on: {
-        'delete.retry': { guard: 'canRetry', target: 'confirmDelete', actions: assign({ fieldErrors: {}, failure: null, message: '' }) },
+        'delete.retry': { guard: 'canRetry', target: 'confirmDelete', actions: 'clearFailure' },
         'delete.cancel': { target: 'idle', actions: 'resetForm' },
       },
     },

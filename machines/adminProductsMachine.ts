@@ -123,6 +123,9 @@ export const adminProductsMachine = setup({
       const change = write.kind === 'featured' ? { featured: write.featured } : { status: write.status };
       return { writes: without(context.writes, (event as WriteDone).actorId), rows: context.rows.map((row) => (row.id === write.id ? { ...row, ...change, updatedAt } : row)) };
     }),
+    clearError: assign({ error: null }),
+    setPage: assign((_, page: Page<AdminProductRow>) => ({ rows: page.rows, total: page.total })),
+    failLoad: assign((_, params: { error: unknown }) => ({ rows: [], total: 0, error: errorMessage(params.error, '') })),
     dropWrite: assign({ writes: ({ context, event }) => without(context.writes, (event as WriteFailed).actorId) }),
   },
   guards: {
@@ -182,7 +185,7 @@ export const adminProductsMachine = setup({
   states: {
     debouncing: { after: { debounce: 'loading' } },
     loading: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'fetchProducts',
         src: 'fetchProducts',
@@ -192,7 +195,7 @@ export const adminProductsMachine = setup({
             guard: { type: 'pastTheEnd', params: ({ event }) => event.output },
             target: 'correctingPage',
             actions: [
-              assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }),
+              { type: 'setPage', params: ({ event }) => event.output },
               {
                 type: 'navigate',
                 params: ({ context, event }) => ({
@@ -202,9 +205,9 @@ export const adminProductsMachine = setup({
               },
             ],
           },
-          { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
+          { target: 'loaded', actions: { type: 'setPage', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => errorMessage(event.error, '') }) },
+        onError: { target: 'failed', actions: { type: 'failLoad', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loaded: {},

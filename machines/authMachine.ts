@@ -95,6 +95,9 @@ export const authMachine = setup({
     })),
     doubleDelay: assign({ retryDelay: ({ context }) => context.retryDelay * 2 }),
     recordError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error, 'Unknown error') })),
+    forgetAdmin: assign({ isAdmin: false, adminChecked: false }),
+    setAdmin: assign((_, params: { isAdmin: boolean }) => ({ isAdmin: params.isAdmin, adminChecked: true })),
+    denyAdmin: assign({ isAdmin: false, adminChecked: true }),
   },
   guards: {
     expiresSoon: ({ context }) => context.session !== null && context.session.expiresAt - context.now() / 1000 <= REFRESH_MARGIN_S,
@@ -158,14 +161,14 @@ export const authMachine = setup({
       },
     },
     signedIn: {
-      entry: assign({ isAdmin: false, adminChecked: false }),
+      entry: 'forgetAdmin',
       // Admin UI follows the database's is_admin(), asked again for every new user or assurance level.
       invoke: {
         id: 'checkAdmin',
         src: 'checkAdmin',
         input: ({ context }) => ({ userId: context.session?.user.id ?? '' }),
-        onDone: { actions: assign({ isAdmin: ({ event }) => event.output === true, adminChecked: true }) },
-        onError: { actions: assign({ isAdmin: false, adminChecked: true }) },
+        onDone: { actions: { type: 'setAdmin', params: ({ event }) => ({ isAdmin: event.output === true }) } },
+        onError: { actions: 'denyAdmin' },
       },
       on: {
         'auth.signOut': { target: 'signingOut' },

@@ -83,6 +83,21 @@ export const productMachine = setup({
     viewItem: (_, _view: { product: Product; variant: Variant | null }) => {
       throw new Error('provide viewItem');
     },
+    reset: assign({ product: null, variantId: null, qty: 1, rating: null, reviews: [], related: [], error: null }),
+    /** The product, with its default variant chosen and one piece. */
+    setProduct: assign((_, product: Product) => ({ product, variantId: defaultVariant(product)?.id ?? null, qty: 1 })),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error, 'Unknown error') })),
+    /** Another variant: the quantity is held to its stock. */
+    selectVariant: assign(({ context }, params: { variantId: string }) => {
+      const variant = context.product?.variants.find((v) => v.id === params.variantId) ?? null;
+      return { variantId: params.variantId, qty: clampQty(context.qty, variant) };
+    }),
+    setQty: assign(({ context }, params: { qty: number }) => ({ qty: clampQty(params.qty, selectedVariant(context)) })),
+    incrementQty: assign(({ context }) => ({ qty: clampQty(context.qty + 1, selectedVariant(context)) })),
+    decrementQty: assign(({ context }) => ({ qty: clampQty(context.qty - 1, selectedVariant(context)) })),
+    setRating: assign((_, rating: RatingSummary) => ({ rating })),
+    setReviews: assign((_, reviews: Review[]) => ({ reviews })),
+    setRelated: assign((_, related: ProductSummary[]) => ({ related })),
   },
   guards: {
     notFound: (_, { error }: { error: unknown }) => isNotFound(error),
@@ -95,7 +110,7 @@ export const productMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ product: null, variantId: null, qty: 1, rating: null, reviews: [], related: [], error: null }),
+      entry: 'reset',
       invoke: {
         id: 'fetchProduct',
         src: 'fetchProduct',
@@ -103,13 +118,13 @@ export const productMachine = setup({
         onDone: {
           target: 'loaded',
           actions: [
-            assign(({ event }) => ({ product: event.output, variantId: defaultVariant(event.output)?.id ?? null, qty: 1 })),
+            { type: 'setProduct', params: ({ event }) => event.output },
             { type: 'viewItem', params: ({ event }) => ({ product: event.output, variant: defaultVariant(event.output) }) },
           ],
         },
         onError: [
           { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
-          { target: 'error', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
+          { target: 'error', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -120,14 +135,11 @@ export const productMachine = setup({
       on: {
         'variant.select': {
           guard: { type: 'canSelect', params: ({ event }) => ({ variantId: event.variantId }) },
-          actions: assign(({ context, event }) => {
-            const variant = context.product?.variants.find((v) => v.id === event.variantId) ?? null;
-            return { variantId: event.variantId, qty: clampQty(context.qty, variant) };
-          }),
+          actions: { type: 'selectVariant', params: ({ event }) => ({ variantId: event.variantId }) },
         },
-        'qty.set': { actions: assign({ qty: ({ context, event }) => clampQty(event.qty, selectedVariant(context)) }) },
-        'qty.increment': { actions: assign({ qty: ({ context }) => clampQty(context.qty + 1, selectedVariant(context)) }) },
-        'qty.decrement': { actions: assign({ qty: ({ context }) => clampQty(context.qty - 1, selectedVariant(context)) }) },
+        'qty.set': { actions: { type: 'setQty', params: ({ event }) => ({ qty: event.qty }) } },
+        'qty.increment': { actions: 'incrementQty' },
+        'qty.decrement': { actions: 'decrementQty' },
         'cart.add': { guard: 'canBuy', actions: { type: 'addToCart', params: ({ context }) => cartRequest(context) as CartRequest } },
         'cart.buyNow': { guard: 'canBuy', actions: [{ type: 'addToCart', params: ({ context }) => cartRequest(context) as CartRequest }, 'goToCart'] },
       },
@@ -140,7 +152,7 @@ export const productMachine = setup({
                 id: 'fetchRating',
                 src: 'fetchRating',
                 input: ({ context }) => ({ productId: context.product?.id ?? '' }),
-                onDone: { target: 'loaded', actions: assign({ rating: ({ event }) => event.output }) },
+                onDone: { target: 'loaded', actions: { type: 'setRating', params: ({ event }) => event.output } },
                 onError: 'error',
               },
             },
@@ -156,7 +168,7 @@ export const productMachine = setup({
                 id: 'fetchReviews',
                 src: 'fetchReviews',
                 input: ({ context }) => ({ productId: context.product?.id ?? '' }),
-                onDone: { target: 'loaded', actions: assign({ reviews: ({ event }) => event.output }) },
+                onDone: { target: 'loaded', actions: { type: 'setReviews', params: ({ event }) => event.output } },
                 onError: 'error',
               },
             },
@@ -172,7 +184,7 @@ export const productMachine = setup({
                 id: 'fetchRelated',
                 src: 'fetchRelated',
                 input: ({ context }) => ({ product: context.product as Product }),
-                onDone: { target: 'loaded', actions: assign({ related: ({ event }) => event.output }) },
+                onDone: { target: 'loaded', actions: { type: 'setRelated', params: ({ event }) => event.output } },
                 onError: 'error',
               },
             },
