@@ -28,6 +28,18 @@ export const searchMachine = setup({
     }),
   },
   delays: { debounce: SEARCH_DEBOUNCE_MS },
+  actions: {
+    /** A blank input: nothing to search, nothing shown. */
+    clearWithInput: assign((_, params: { text: string }) => ({ ...EMPTY, input: params.text })),
+    setInput: assign((_, params: { text: string }) => ({ input: params.text })),
+    /** A new text to search for: the old results go. */
+    startTerm: assign((_, params: { text: string }) => ({ input: params.text, term: params.text.trim(), results: [], error: null })),
+    clear: assign(EMPTY),
+    clearResults: assign({ results: [] }),
+    setResults: assign((_, results: SearchResult[]) => ({ results: results.slice(0, SEARCH_LIMIT) })),
+    setError: assign((_, params: { error: unknown }) => ({ results: [], error: params.error instanceof Error ? params.error.message : String(params.error) })),
+    clearError: assign({ error: null }),
+  },
   guards: {
     nothingFound: (_, results: SearchResult[]) => results.length === 0,
     blank: ({ event }) => event.type === 'search.input' && event.text.trim() === '',
@@ -39,12 +51,12 @@ export const searchMachine = setup({
   initial: 'idle',
   on: {
     'search.input': [
-      { guard: 'blank', target: '.idle', actions: assign(({ event }) => ({ ...EMPTY, input: event.text })) },
+      { guard: 'blank', target: '.idle', actions: { type: 'clearWithInput', params: ({ event }) => ({ text: event.text }) } },
       // Only spaces added or removed around the same text: the search in hand still answers it.
-      { guard: 'unchanged', actions: assign({ input: ({ event }) => event.text }) },
-      { target: '.debouncing', actions: assign(({ event }) => ({ input: event.text, term: event.text.trim(), results: [], error: null })) },
+      { guard: 'unchanged', actions: { type: 'setInput', params: ({ event }) => ({ text: event.text }) } },
+      { target: '.debouncing', actions: { type: 'startTerm', params: ({ event }) => ({ text: event.text }) } },
     ],
-    'search.clear': { target: '.idle', actions: assign(EMPTY) },
+    'search.clear': { target: '.idle', actions: 'clear' },
   },
   states: {
     idle: {},
@@ -55,18 +67,18 @@ export const searchMachine = setup({
         src: 'searchProducts',
         input: ({ context }) => ({ term: context.term }),
         onDone: [
-          { guard: { type: 'nothingFound', params: ({ event }) => event.output }, target: 'noResults', actions: assign({ results: [] }) },
-          { target: 'results', actions: assign({ results: ({ event }) => event.output.slice(0, SEARCH_LIMIT) }) },
+          { guard: { type: 'nothingFound', params: ({ event }) => event.output }, target: 'noResults', actions: 'clearResults' },
+          { target: 'results', actions: { type: 'setResults', params: ({ event }) => event.output } },
         ],
         onError: {
           target: 'error',
-          actions: assign({ results: [], error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     results: {},
     noResults: {},
-    error: { on: { 'search.retry': { target: 'searching', actions: assign({ error: null }) } } },
+    error: { on: { 'search.retry': { target: 'searching', actions: 'clearError' } } },
   },
 });
 

@@ -57,6 +57,17 @@ export const shipOrderMachine = setup({
     ),
     showProblems: assign({ errors: ({ context }) => validateShipment(context.values) }),
     clearFailure: assign({ failure: null }),
+    setShipment: assign((_, shipment: Shipment) => ({ shipment })),
+    /** The function refused a field: the problem shows at that field. */
+    showRefusal: assign((_, params: { error: unknown }) => {
+      const code = codeOf(params.error) as ShipProblem;
+      return { errors: code === 'carrier_invalid' ? { carrier: code } : { trackingNumber: code } };
+    }),
+    /** Some refusals mean the order changed meanwhile (the page reloads it when the dialog closes). */
+    setFailure: assign(({ context }, params: { error: unknown }) => ({
+      failure: failureOf(params.error),
+      changed: context.changed || CHANGED_REFUSALS.has(codeOf(params.error) ?? ''),
+    })),
   },
   guards: {
     valid: ({ context }) => Object.keys(validateShipment(context.values)).length === 0,
@@ -82,24 +93,16 @@ export const shipOrderMachine = setup({
         id: 'shipOrder',
         src: 'shipOrder',
         input: ({ context }) => shipInput(context.orderId, context.values),
-        onDone: { target: 'done', actions: assign({ shipment: ({ event }) => event.output }) },
+        onDone: { target: 'done', actions: { type: 'setShipment', params: ({ event }) => event.output } },
         onError: [
           {
             guard: { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'editing',
-            actions: assign({
-              errors: ({ event }) => {
-                const code = codeOf(event.error) as ShipProblem;
-                return code === 'carrier_invalid' ? { carrier: code } : { trackingNumber: code };
-              },
-            }),
+            actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
           },
           {
             target: 'failed',
-            actions: assign({
-              failure: ({ event }) => failureOf(event.error),
-              changed: ({ context, event }) => context.changed || CHANGED_REFUSALS.has(codeOf(event.error) ?? ''),
-            }),
+            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },

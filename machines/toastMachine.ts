@@ -1,4 +1,4 @@
-import { enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 
 export type ToastVariant = 'default' | 'destructive' | 'success' | 'info';
 
@@ -53,6 +53,66 @@ const targets = (toasts: Toast[], id: string | undefined) => (id === undefined ?
  */
 export const toastMachine = setup({
   types: { context: {} as Context, events: {} as ToastEvent },
+  actions: {
+    /** The new toast goes on top; the oldest beyond the limit go, and it closes by itself after its duration. */
+    addToast: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'toast.add');
+      const toast: Toast = {
+        id: event.toast.id ?? `toast-${context.nextId}`,
+        title: event.toast.title,
+        description: event.toast.description,
+        variant: event.toast.variant ?? 'default',
+        duration: durationOf(event.toast.duration),
+        open: true,
+      };
+      const kept = [toast, ...context.toasts.filter((other) => other.id !== toast.id)].slice(0, TOAST_LIMIT);
+      // Toasts pushed out (or replaced under the same id) take their timers with them.
+      for (const gone of context.toasts.filter((other) => !kept.includes(other))) {
+        enqueue.cancel(closeTimer(gone.id));
+        enqueue.cancel(removeTimer(gone.id));
+      }
+      enqueue.assign({ toasts: kept, nextId: context.nextId + 1 });
+      if (closesByItself(toast.duration)) {
+        enqueue.raise({ type: 'toast.dismiss', id: toast.id }, { id: closeTimer(toast.id), delay: toast.duration });
+      }
+    }),
+    /** Changes a toast's fields (a new duration restarts its countdown). */
+    updateToast: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'toast.update');
+      const { id: _ignored, ...fields } = event.toast as ToastInput;
+      if (fields.duration !== undefined) fields.duration = durationOf(fields.duration);
+      enqueue.assign({ toasts: context.toasts.map((toast) => (toast.id === event.id ? { ...toast, ...fields } : toast)) });
+      // A new duration restarts the countdown of a toast still on screen.
+      const toast = context.toasts.find((t) => t.id === event.id);
+      if (toast?.open && fields.duration !== undefined) {
+        enqueue.cancel(closeTimer(event.id));
+        if (closesByItself(fields.duration)) {
+          enqueue.raise({ type: 'toast.dismiss', id: event.id }, { id: closeTimer(event.id), delay: fields.duration });
+        }
+      }
+    }),
+    /** Closes the toast (or every toast, without an id); it is removed once its exit has played. */
+    dismissToasts: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'toast.dismiss');
+      // A toast already closed keeps its first removal time.
+      for (const toast of targets(context.toasts, event.id).filter((t) => t.open)) {
+        enqueue.cancel(closeTimer(toast.id));
+        enqueue.raise({ type: 'toast.remove', id: toast.id }, { id: removeTimer(toast.id), delay: REMOVE_DELAY });
+      }
+      enqueue.assign({
+        toasts: context.toasts.map((toast) => (event.id === undefined || toast.id === event.id ? { ...toast, open: false } : toast)),
+      });
+    }),
+    /** Takes the toast (or every toast, without an id) off the list, with its timers. */
+    removeToasts: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'toast.remove');
+      for (const toast of targets(context.toasts, event.id)) {
+        enqueue.cancel(closeTimer(toast.id));
+        enqueue.cancel(removeTimer(toast.id));
+      }
+      enqueue.assign({ toasts: context.toasts.filter((toast) => event.id !== undefined && toast.id !== event.id) });
+    }),
+  },
   guards: {
     hasTarget: ({ context, event }) =>
       (event.type === 'toast.update' || event.type === 'toast.dismiss' || event.type === 'toast.remove') && targets(context.toasts, event.id).length > 0,
@@ -62,65 +122,19 @@ export const toastMachine = setup({
   context: { toasts: [], nextId: 1 },
   on: {
     'toast.add': {
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        const toast: Toast = {
-          id: event.toast.id ?? `toast-${context.nextId}`,
-          title: event.toast.title,
-          description: event.toast.description,
-          variant: event.toast.variant ?? 'default',
-          duration: durationOf(event.toast.duration),
-          open: true,
-        };
-        const kept = [toast, ...context.toasts.filter((other) => other.id !== toast.id)].slice(0, TOAST_LIMIT);
-        // Toasts pushed out (or replaced under the same id) take their timers with them.
-        for (const gone of context.toasts.filter((other) => !kept.includes(other))) {
-          enqueue.cancel(closeTimer(gone.id));
-          enqueue.cancel(removeTimer(gone.id));
-        }
-        enqueue.assign({ toasts: kept, nextId: context.nextId + 1 });
-        if (closesByItself(toast.duration)) {
-          enqueue.raise({ type: 'toast.dismiss', id: toast.id }, { id: closeTimer(toast.id), delay: toast.duration });
-        }
-      }),
+      actions: 'addToast',
     },
     'toast.update': {
       guard: 'hasTarget',
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        const { id: _ignored, ...fields } = event.toast as ToastInput;
-        if (fields.duration !== undefined) fields.duration = durationOf(fields.duration);
-        enqueue.assign({ toasts: context.toasts.map((toast) => (toast.id === event.id ? { ...toast, ...fields } : toast)) });
-        // A new duration restarts the countdown of a toast still on screen.
-        const toast = context.toasts.find((t) => t.id === event.id);
-        if (toast?.open && fields.duration !== undefined) {
-          enqueue.cancel(closeTimer(event.id));
-          if (closesByItself(fields.duration)) {
-            enqueue.raise({ type: 'toast.dismiss', id: event.id }, { id: closeTimer(event.id), delay: fields.duration });
-          }
-        }
-      }),
+      actions: 'updateToast',
     },
     'toast.dismiss': {
       guard: 'hasTarget',
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        // A toast already closed keeps its first removal time.
-        for (const toast of targets(context.toasts, event.id).filter((t) => t.open)) {
-          enqueue.cancel(closeTimer(toast.id));
-          enqueue.raise({ type: 'toast.remove', id: toast.id }, { id: removeTimer(toast.id), delay: REMOVE_DELAY });
-        }
-        enqueue.assign({
-          toasts: context.toasts.map((toast) => (event.id === undefined || toast.id === event.id ? { ...toast, open: false } : toast)),
-        });
-      }),
+      actions: 'dismissToasts',
     },
     'toast.remove': {
       guard: 'hasTarget',
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        for (const toast of targets(context.toasts, event.id)) {
-          enqueue.cancel(closeTimer(toast.id));
-          enqueue.cancel(removeTimer(toast.id));
-        }
-        enqueue.assign({ toasts: context.toasts.filter((toast) => event.id !== undefined && toast.id !== event.id) });
-      }),
+      actions: 'removeToasts',
     },
   },
 });

@@ -66,6 +66,13 @@ export const twoFactorSettingsMachine = setup({
     applyChange: assign(({ event }) => (event.type === 'code.change' ? { code: event.value, fieldError: null } : {})),
     markInvalidCode: assign({ fieldError: ({ context }) => validateCode(context.code) }),
     recordError: assign((_, { error }: { error: unknown }) => ({ error: codeErrorOf(error), code: '' })),
+    setFactor: assign((_, params: { factorId: string | null }) => ({ factorId: params.factorId })),
+    forgetFactor: assign({ factorId: null, enrolment: null }),
+    /** A new enrolment: its QR code is shown and the code field starts empty. */
+    startScan: assign((_, enrolment: Enrolment) => ({ enrolment, code: '', fieldError: null, error: null })),
+    clearError: assign({ error: null }),
+    /** The confirmed enrolment's factor is the one now on. */
+    keepEnrolledFactor: assign(({ context }) => ({ factorId: (context.enrolment as Enrolment).factorId, enrolment: null, code: '' })),
   },
   guards: {
     hasVerified: (_, factors: TotpFactors) => factors.verified !== null,
@@ -86,7 +93,7 @@ export const twoFactorSettingsMachine = setup({
           {
             guard: { type: 'hasVerified', params: ({ event }) => event.output },
             target: 'on',
-            actions: assign({ factorId: ({ event }) => event.output.verified }),
+            actions: { type: 'setFactor', params: ({ event }) => ({ factorId: event.output.verified }) },
           },
           { target: 'off' },
         ],
@@ -97,21 +104,21 @@ export const twoFactorSettingsMachine = setup({
       on: { 'twoFactor.retry': { target: 'loading' } },
     },
     off: {
-      entry: assign({ factorId: null, enrolment: null }),
+      entry: 'forgetFactor',
       on: { 'twoFactor.setUp': { target: 'enrolling' } },
     },
     enrolling: {
       invoke: {
         id: 'enrol',
         src: 'enrol',
-        onDone: { target: 'scanning', actions: assign({ enrolment: ({ event }) => event.output, code: '', fieldError: null, error: null }) },
+        onDone: { target: 'scanning', actions: { type: 'startScan', params: ({ event }) => event.output } },
         onError: { target: 'off', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessage(event.error, '') }) } },
       },
     },
     scanning: {
       on: {
         'code.change': { actions: 'applyChange' },
-        'code.submit': [{ guard: 'codeValid', target: 'confirming', actions: assign({ error: null }) }, { actions: 'markInvalidCode' }],
+        'code.submit': [{ guard: 'codeValid', target: 'confirming', actions: 'clearError' }, { actions: 'markInvalidCode' }],
         'twoFactor.cancel': { target: 'discarding' },
       },
     },
@@ -122,7 +129,7 @@ export const twoFactorSettingsMachine = setup({
         input: ({ context }) => ({ factorId: (context.enrolment as Enrolment).factorId, code: normalizeCode(context.code) }),
         onDone: {
           target: 'on',
-          actions: [assign({ factorId: ({ context }) => (context.enrolment as Enrolment).factorId, enrolment: null, code: '' }), { type: 'notify', params: { kind: 'enabled' } }],
+          actions: ['keepEnrolledFactor', { type: 'notify', params: { kind: 'enabled' } }],
         },
         onError: { target: 'scanning', actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) } },
       },
