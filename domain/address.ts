@@ -1,20 +1,12 @@
 /** The delivery address: as stored (ADR 0021), as typed on the review step (docs/adr/0024), as a label. */
-import { countryName, SHIPPING_COUNTRIES } from '../supabase/functions/_shared/address.ts';
-import type { ShippingRegion } from './shipping';
+import { countryName, SHIPPING_COUNTRIES, type ShippingAddress } from '../supabase/functions/_shared/address.ts';
+import type { ShippingRegion } from './regions';
 
 /** A country's name in the shop's language (the payment page's names, fixed rather than Intl.DisplayNames). */
 export { countryName };
 
-/** Where an order goes (ADR 0021): `country` is ISO 3166-1 alpha-2, upper case. */
-export type ShippingAddress = {
-  name: string;
-  line1: string;
-  line2?: string;
-  postalCode: string;
-  city: string;
-  country: string;
-  phone?: string;
-};
+/** Where an order goes (ADR 0021): the edge functions' type, `country` ISO 3166-1 alpha-2, upper case. */
+export type { ShippingAddress };
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 

@@ -1,5 +1,6 @@
 /** Orders as the admin reads them: the list, the detail with its refunds, timeline and withdrawals. */
 import type { ShippingAddress } from './address';
+import type { LineFigures } from './orders';
 import { cancelByRefund, isRefundableStatus, nextStatuses, type OrderStatus } from './orderStatus';
 import { type AdminRefund, type RefundDraftLine, type RefundMode, refundableAmount, refundableQty } from './refunds';
 import type { VatContained } from './vat';
@@ -17,16 +18,9 @@ export type AdminOrderRow = {
   status: string;
   createdAt: string;
 };
-export type AdminOrderLine = {
+export type AdminOrderLine = LineFigures & {
   id: string;
-  title: string;
   sku: string | null;
-  size: string | null;
-  color: string | null;
-  qty: number;
-  unitPrice: number;
-  lineTotal: number;
-  image: string | null;
 };
 export type AdminOrderDetail = AdminOrderRow & {
   subtotal: number;

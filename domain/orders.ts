@@ -17,17 +17,21 @@ export type OrderSummary = {
   checkoutSessionId: string | null;
 };
 
-export type OrderLine = {
+/** What every order line says, in the shop, the admin and the guest confirmation: cents of the order's currency. */
+export type LineFigures = {
   /** The title when it was ordered, in English (the catalogue's own language). */
   title: string;
-  /** The product's German title today; null when it has none (or is no longer shown). */
-  titleDe: string | null;
   size: string | null;
   color: string | null;
   qty: number;
   unitPrice: number;
   lineTotal: number;
   image: string | null;
+};
+
+export type OrderLine = LineFigures & {
+  /** The product's German title today; null when it has none (or is no longer shown). */
+  titleDe: string | null;
 };
 
 /** A line's title on a page in `locale`: the German one on German pages where there is one. */

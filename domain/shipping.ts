@@ -2,12 +2,10 @@
  * Shipping regions (their rates come from the database's `shipping_regions`, the table
  * `price_cart` charges by) and the quote the cart shows.
  */
+import { DEFAULT_SHIPPING_REGION, type ShippingRegion } from './regions';
 import { type CartVat, cartVat } from './vat';
 
-export const SHIPPING_REGIONS = ['DE', 'EU', 'UK', 'US'] as const;
-export type ShippingRegion = (typeof SHIPPING_REGIONS)[number];
-export const DEFAULT_SHIPPING_REGION: ShippingRegion = 'DE';
-export const isShippingRegion = (value: unknown): value is ShippingRegion => typeof value === 'string' && (SHIPPING_REGIONS as readonly string[]).includes(value);
+export { DEFAULT_SHIPPING_REGION, isShippingRegion, SHIPPING_REGIONS, type ShippingRegion } from './regions';
 
 /** One row of `shipping_regions`, in cents of the catalogue's currency (EUR). */
 export type ShippingRate = {

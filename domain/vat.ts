@@ -1,5 +1,5 @@
 /** The VAT a price contains (docs/adr/0023-vat-in-prices.md). */
-import type { ShippingRegion } from './shipping';
+import type { ShippingRegion } from './regions';
 
 /** A VAT rate in basis points (1900 = 19 %) and the cents of VAT an amount contains at it. */
 export type VatContained = { rateBasisPoints: number; amount: number };

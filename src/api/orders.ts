@@ -1,5 +1,5 @@
 import { parseShippingAddress } from '../../domain/address';
-import type { OrderDetail, OrderLine, OrderSummary, OrderTimelineEntry } from '../../domain/orders';
+import type { LineFigures, OrderDetail, OrderLine, OrderSummary, OrderTimelineEntry } from '../../domain/orders';
 import { isCarrier } from '../../domain/shipment';
 import { isShippingRegion } from '../../domain/shipping';
 import type { VatContained } from '../../domain/vat';
@@ -135,16 +135,7 @@ type SessionOrder = {
   email: string | null;
   vatRateBasisPoints?: number | null;
   vatAmount?: number | null;
-  items: {
-    title: string;
-    titleDe?: string | null;
-    size: string | null;
-    color: string | null;
-    qty: number;
-    unitPrice: number;
-    lineTotal: number;
-    image: string | null;
-  }[];
+  items: (LineFigures & { titleDe?: string | null })[];
 };
 
 /**

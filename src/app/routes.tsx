@@ -174,12 +174,12 @@ function serverPattern(path: string): RegExp {
 }
 
 const KNOWN_PATHS = ROUTES.map((entry) => serverPattern(entry.path));
-/** The server has always answered 200 for every path under /admin (an unknown one shows the 404 page). */
-const ADMIN_AREA = /^\/admin(\/.*)?$/;
-
-/** Whether the app has a screen for this path: the server renderer answers 404 for any other. */
+/**
+ * Whether the app has a screen for this path: the server renderer answers 404 for any other. The
+ * admin area is no exception: an unknown path under /admin shows the 404 page, so it answers 404.
+ */
 export function isKnownPath(path: string): boolean {
-  return ADMIN_AREA.test(path) || KNOWN_PATHS.some((pattern) => pattern.test(path));
+  return KNOWN_PATHS.some((pattern) => pattern.test(path));
 }
 
 export function AppRoutes() {

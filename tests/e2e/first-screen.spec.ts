@@ -217,7 +217,7 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
 
 test.describe('response status', () => {
   test('unknown pages and products are 404 pages, malformed URLs too (never a 500)', async ({ request }) => {
-    for (const path of ['/no-such-page', '/shop/no-such-product-at-all', '/shop/%E0%A4%A', '/%E0%A4%A', '/shop/a/b']) {
+    for (const path of ['/no-such-page', '/shop/no-such-product-at-all', '/shop/%E0%A4%A', '/%E0%A4%A', '/shop/a/b', '/admin/no-such-screen']) {
       const res = await rawGet(path);
       expect(res.status, path).toBe(404);
       expect(res.body, path).toContain('<div id="root"><');

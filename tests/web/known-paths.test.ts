@@ -47,9 +47,16 @@ describe('isKnownPath', () => {
     expect(isKnownPath(`${path}/`)).toBe(true);
   });
 
-  it.each(['/admin/anything', '/admin/products/x/edit/more', '/admin/'])('knows every path under /admin: %s', (path) => {
-    expect(isKnownPath(path)).toBe(true);
+  it('knows /admin/ with a trailing slash (it redirects to the products)', () => {
+    expect(isKnownPath('/admin/')).toBe(true);
   });
+
+  it.each(['/admin/anything', '/admin/products/x/edit/more', '/admin/orders/1/2', '/admin/withdrawals/x'])(
+    'an unknown path under /admin is not a screen (404 like any other): %s',
+    (path) => {
+      expect(isKnownPath(path)).toBe(false);
+    },
+  );
 
   it.each([
     '/no-such-page',
