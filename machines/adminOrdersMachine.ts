@@ -51,6 +51,11 @@ export const adminOrdersMachine = setup({
     }),
   },
   actions: {
+    setAutoRefunds: assign((_, autoRefunds: AdminRefund[]) => ({ autoRefunds })),
+    setAutoRefundsError: assign((_, params: { error: unknown }) => ({ autoRefundsError: errorMessage(params.error, 'Unknown error') })),
+    clearError: assign({ error: null }),
+    setPage: assign((_, page: Page<AdminOrderRow>) => ({ rows: page.rows, total: page.total })),
+    failLoad: assign((_, params: { error: unknown }) => ({ rows: [], total: 0, error: errorMessage(params.error, 'Unknown error') })),
     takeQuery: assign({ query: ({ context, event }) => (event.type === 'orders.query' ? event.query : context.query) }),
   },
   guards: {
@@ -62,20 +67,20 @@ export const adminOrdersMachine = setup({
   invoke: {
     id: 'fetchAutoRefunds',
     src: 'fetchAutoRefunds',
-    onDone: { actions: assign({ autoRefunds: ({ event }) => event.output }) },
-    onError: { actions: assign({ autoRefundsError: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
+    onDone: { actions: { type: 'setAutoRefunds', params: ({ event }) => event.output } },
+    onError: { actions: { type: 'setAutoRefundsError', params: ({ event }) => ({ error: event.error }) } },
   },
   initial: 'loading',
   states: {
     loading: {
       on: { 'orders.query': newQuery },
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'fetchOrders',
         src: 'fetchOrders',
         input: ({ context }) => context.query,
-        onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
-        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
+        onDone: { target: 'loaded', actions: { type: 'setPage', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'failLoad', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loaded: { on: { 'orders.query': newQuery } },

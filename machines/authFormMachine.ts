@@ -99,6 +99,9 @@ export const authFormMachine = setup({
     switchTab: assign(({ event }) => (event.type === 'form.tab' ? { tab: event.tab, fieldErrors: {}, weakPasswordReasons: [] } : {})),
     markInvalidFields: assign({ fieldErrors: ({ context }) => validateAuthForm(context.tab, context.form) }),
     clearFieldErrors: assign({ fieldErrors: {}, weakPasswordReasons: [] }),
+    /** Signed up: the form empties and the page asks to confirm the address. */
+    awaitVerification: assign(({ context }) => ({ verifyEmailFor: context.form.email.trim(), form: EMPTY_AUTH_FORM })),
+    setWeakPasswordReasons: assign((_, params: { error: unknown }) => ({ weakPasswordReasons: weakPasswordReasons(params.error) })),
   },
   guards: {
     formValid: ({ context }) => Object.keys(validateAuthForm(context.tab, context.form)).length === 0,
@@ -152,12 +155,12 @@ export const authFormMachine = setup({
         input: ({ context }) => ({ email: context.form.email, password: context.form.password }),
         onDone: {
           target: 'verifyEmail',
-          actions: [assign(({ context }) => ({ verifyEmailFor: context.form.email.trim(), form: EMPTY_AUTH_FORM })), { type: 'notify', params: { kind: 'signedUp' } }],
+          actions: ['awaitVerification', { type: 'notify', params: { kind: 'signedUp' } }],
         },
         onError: {
           target: 'editing',
           actions: [
-            assign({ weakPasswordReasons: ({ event }) => weakPasswordReasons(event.error) }),
+            { type: 'setWeakPasswordReasons', params: ({ event }) => ({ error: event.error }) },
             { type: 'notify', params: ({ event }) => failureNotice('signUpFailed', event.error) },
           ],
         },

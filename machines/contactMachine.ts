@@ -44,6 +44,8 @@ export const contactMachine = setup({
     }),
   },
   actions: {
+    clearForm: assign({ form: EMPTY_CONTACT_FORM }),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     notify: (_, _notice: ContactNotice) => {
       throw new Error('provide notify');
     },
@@ -87,12 +89,12 @@ export const contactMachine = setup({
         input: ({ context }) => context.form,
         onDone: {
           target: 'sent',
-          actions: [assign({ form: EMPTY_CONTACT_FORM }), { type: 'notify', params: { kind: 'sent' } }],
+          actions: ['clearForm', { type: 'notify', params: { kind: 'sent' } }],
         },
         onError: {
           target: 'editing.error',
           actions: [
-            assign({ error: ({ event }) => errorMessage(event.error) }),
+            { type: 'setError', params: ({ event }) => ({ error: event.error }) },
             { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessage(event.error) }) },
           ],
         },

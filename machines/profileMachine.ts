@@ -45,6 +45,9 @@ export const profileMachine = setup({
     }),
   },
   actions: {
+    clearLoadError: assign({ loadError: null }),
+    setForm: assign((_, form: ProfileForm) => ({ form })),
+    setLoadError: assign((_, params: { error: unknown }) => ({ loadError: errorMessage(params.error, '') })),
     notify: (_, _notice: ProfileNotice) => {
       throw new Error('provide notify');
     },
@@ -65,13 +68,13 @@ export const profileMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ loadError: null }),
+      entry: 'clearLoadError',
       invoke: {
         id: 'fetchProfile',
         src: 'fetchProfile',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'ready', actions: assign({ form: ({ event }) => event.output }) },
-        onError: { target: 'loadError', actions: assign({ loadError: ({ event }) => errorMessage(event.error, '') }) },
+        onDone: { target: 'ready', actions: { type: 'setForm', params: ({ event }) => event.output } },
+        onError: { target: 'loadError', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadError: {

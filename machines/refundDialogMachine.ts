@@ -93,6 +93,13 @@ export const refundDialogMachine = setup({
     }),
     showProblems: assign({ errors: ({ context }) => validateRefund(context.mode, context.lines, context.reason) }),
     clearFailure: assign({ failure: null }),
+    /** The refund went through: the page reloads the order when the dialog closes. */
+    setRefund: assign((_, refund: AdminRefund) => ({ refund, changed: true })),
+    /** Refusals of the input wrote nothing; any other failure may have changed the order. */
+    setFailure: assign(({ context }, params: { error: unknown }) => ({
+      failure: failureOf(params.error),
+      changed: context.changed || !BAD_INPUT.has(codeOf(params.error) ?? ''),
+    })),
     takeRetry: assign({ retryId: ({ context }) => context.failure?.refund?.id ?? null }),
   },
   guards: {
@@ -141,13 +148,10 @@ export const refundDialogMachine = setup({
                 reason: context.reason.trim(),
                 cancel: context.mode === 'cancel',
               },
-        onDone: { target: 'done', actions: assign({ refund: ({ event }) => event.output, changed: true }) },
+        onDone: { target: 'done', actions: { type: 'setRefund', params: ({ event }) => event.output } },
         onError: {
           target: 'failed',
-          actions: assign({
-            failure: ({ event }) => failureOf(event.error),
-            changed: ({ context, event }) => context.changed || !BAD_INPUT.has(codeOf(event.error) ?? ''),
-          }),
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

@@ -60,6 +60,10 @@ export const reviewFormMachine = setup({
     changeDraft: assign(({ context, event }) =>
       event.type === 'draft.change' ? { draft: { ...context.draft, [event.field]: event.value.slice(0, event.field === 'title' ? TITLE_MAX : BODY_MAX) } } : {},
     ),
+    clearDraft: assign({ draft: EMPTY_DRAFT }),
+    clearError: assign({ error: null }),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error, 'Unknown error') })),
+    setRating: assign(({ context }, params: { rating: number }) => ({ draft: { ...context.draft, rating: params.rating } })),
     storeAuth: assign(({ event }) => (event.type === 'auth.changed' ? { auth: event.auth.status, user: userOf(event.auth) } : {})),
   },
   guards: {
@@ -77,7 +81,7 @@ export const reviewFormMachine = setup({
   context: ({ input }) => ({ productId: input.productId, auth: input.auth.status, user: userOf(input.auth), draft: EMPTY_DRAFT, error: null }),
   initial: 'waitingForAuth',
   on: {
-    'auth.changed': [{ guard: 'authChanged', target: '.waitingForAuth', reenter: true, actions: ['storeAuth', assign({ draft: EMPTY_DRAFT })] }, { actions: 'storeAuth' }],
+    'auth.changed': [{ guard: 'authChanged', target: '.waitingForAuth', reenter: true, actions: ['storeAuth', 'clearDraft'] }, { actions: 'storeAuth' }],
   },
   states: {
     /** Until the auth actor knows the session; then straight on to the check or the sign-in hint. */
@@ -89,13 +93,13 @@ export const reviewFormMachine = setup({
     },
     signInRequired: {},
     checking: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'hasPurchased',
         src: 'hasPurchased',
         input: ({ context }) => ({ productId: context.productId }),
         onDone: [{ guard: { type: 'purchased', params: ({ event }) => event.output }, target: 'eligible' }, { target: 'purchaseRequired' }],
-        onError: { target: 'checkError', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
+        onError: { target: 'checkError', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     purchaseRequired: {},
@@ -105,7 +109,7 @@ export const reviewFormMachine = setup({
       on: {
         'rating.set': {
           guard: { type: 'validRating', params: ({ event }) => ({ rating: event.rating }) },
-          actions: assign({ draft: ({ context, event }) => ({ ...context.draft, rating: event.rating }) }),
+          actions: { type: 'setRating', params: ({ event }) => ({ rating: event.rating }) },
         },
         'draft.change': { actions: 'changeDraft' },
       },
@@ -142,7 +146,7 @@ export const reviewFormMachine = setup({
             }),
             onDone: {
               target: 'submitted',
-              actions: [{ type: 'notify', params: ({ context }) => ({ kind: 'submitted', rating: context.draft.rating }) }, assign({ draft: EMPTY_DRAFT })],
+              actions: [{ type: 'notify', params: ({ context }) => ({ kind: 'submitted', rating: context.draft.rating }) }, 'clearDraft'],
             },
             onError: { target: 'editing', actions: { type: 'notify', params: { kind: 'failed' } } },
           },

@@ -59,6 +59,9 @@ export const reviewModerationMachine = setup({
     }),
   },
   actions: {
+    clearError: assign({ error: null }),
+    setReviews: assign((_, reviews: PendingReview[]) => ({ reviews: newestFirst(reviews) })),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error, '') })),
     notify: (_, _notice: ReviewModerationNotice) => {
       throw new Error('provide notify');
     },
@@ -96,12 +99,12 @@ export const reviewModerationMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'fetchPending',
         src: 'fetchPending',
-        onDone: { target: 'loaded', actions: assign({ reviews: ({ event }) => newestFirst(event.output) }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, '') }) },
+        onDone: { target: 'loaded', actions: { type: 'setReviews', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: { on: { 'reviews.retry': 'loading' } },

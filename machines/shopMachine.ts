@@ -30,6 +30,13 @@ export const shopMachine = setup({
       throw new Error('provide fetchShopPage');
     }),
   },
+  actions: {
+    setQuery: assign((_, params: { query: ShopQuery }) => ({ query: params.query })),
+    clearError: assign({ error: null }),
+    showNoProducts: assign((_, page: ShopPage) => ({ products: [], total: page.total })),
+    setPage: assign((_, page: ShopPage) => ({ products: page.products, total: page.total })),
+    setError: assign((_, params: { error: unknown }) => ({ products: [], total: 0, error: message(params.error) })),
+  },
   guards: {
     /** The page has no product (the query matches none, or the page is past the last). */
     noProducts: (_, page: ShopPage) => page.products.length === 0,
@@ -44,22 +51,22 @@ export const shopMachine = setup({
       guard: 'isNewQuery',
       target: '.loading',
       reenter: true,
-      actions: assign({ query: ({ event }) => event.query }),
+      actions: { type: 'setQuery', params: ({ event }) => ({ query: event.query }) },
     },
   },
   states: {
     idle: {},
     loading: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'fetchShopPage',
         src: 'fetchShopPage',
         input: ({ context }) => ({ query: context.query as ShopQuery }),
         onDone: [
-          { guard: { type: 'noProducts', params: ({ event }) => event.output }, target: 'empty', actions: assign({ products: [], total: ({ event }) => event.output.total }) },
-          { target: 'results', actions: assign({ products: ({ event }) => event.output.products, total: ({ event }) => event.output.total }) },
+          { guard: { type: 'noProducts', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'showNoProducts', params: ({ event }) => event.output } },
+          { target: 'results', actions: { type: 'setPage', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'error', actions: assign({ products: [], total: 0, error: ({ event }) => message(event.error) }) },
+        onError: { target: 'error', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     results: {},

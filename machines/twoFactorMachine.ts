@@ -76,6 +76,8 @@ export const twoFactorMachine = setup({
     }),
   },
   actions: {
+    setChallenge: assign((_, challenge: CodeChallenge) => ({ challenge })),
+    clearError: assign({ error: null }),
     /** The session is aal2 now. */
     verified: () => {
       throw new Error('provide verified');
@@ -102,7 +104,7 @@ export const twoFactorMachine = setup({
       invoke: {
         id: 'challenge',
         src: 'challenge',
-        onDone: { target: 'entering', actions: assign({ challenge: ({ event }) => event.output }) },
+        onDone: { target: 'entering', actions: { type: 'setChallenge', params: ({ event }) => event.output } },
         onError: { target: 'challengeFailed' },
       },
       on: { 'code.cancel': { target: 'cancelled' } },
@@ -113,7 +115,7 @@ export const twoFactorMachine = setup({
     entering: {
       on: {
         'code.change': { actions: 'applyChange' },
-        'code.submit': [{ guard: 'codeValid', target: 'verifying', actions: assign({ error: null }) }, { actions: 'markInvalidCode' }],
+        'code.submit': [{ guard: 'codeValid', target: 'verifying', actions: 'clearError' }, { actions: 'markInvalidCode' }],
         'code.cancel': { target: 'cancelled' },
       },
     },
