@@ -19,6 +19,9 @@ export const adminNavMachine = setup({
       throw new Error('provide countPendingReviews');
     }),
   },
+  actions: {
+    setPendingReviews: assign((_, count: number) => ({ pendingReviews: count })),
+  },
   delays: { REFRESH: PENDING_REFRESH_MS },
 }).createMachine({
   id: 'adminNav',
@@ -28,7 +31,7 @@ export const adminNavMachine = setup({
     counting: {
       invoke: {
         src: 'countPendingReviews',
-        onDone: { target: 'idle', actions: assign({ pendingReviews: ({ event }) => event.output }) },
+        onDone: { target: 'idle', actions: { type: 'setPendingReviews', params: ({ event }) => event.output } },
         onError: { target: 'idle' },
       },
       on: { 'nav.refresh': { target: 'counting', reenter: true } },

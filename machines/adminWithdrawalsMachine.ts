@@ -31,6 +31,9 @@ export const adminWithdrawalsMachine = setup({
     }),
   },
   actions: {
+    clearError: assign({ error: null }),
+    setPage: assign((_, page: Page<AdminWithdrawal>) => ({ rows: page.rows, total: page.total })),
+    failLoad: assign((_, params: { error: unknown }) => ({ rows: [], total: 0, error: errorMessage(params.error, 'Unknown error') })),
     takePage: assign({ page: ({ context, event }) => (event.type === 'withdrawals.page' ? event.page : context.page) }),
   },
   guards: {
@@ -43,13 +46,13 @@ export const adminWithdrawalsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'fetchWithdrawals',
         src: 'fetchWithdrawals',
         input: ({ context }) => ({ page: context.page }),
-        onDone: { target: 'loaded', actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total }) },
-        onError: { target: 'failed', actions: assign({ rows: [], total: 0, error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
+        onDone: { target: 'loaded', actions: { type: 'setPage', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'failLoad', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loaded: {},

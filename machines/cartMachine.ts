@@ -65,6 +65,13 @@ function addLine(items: CartItem[], item: CartAddItem, qty: number): CartItem[] 
 export const cartMachine = setup({
   types: { context: {} as Context, events: {} as CartEvent, input: {} as CartInput },
   actions: {
+    addItem: assign(({ context }, params: { item: CartAddItem; qty: number }) => ({ items: addLine(context.items, params.item, params.qty) })),
+    /** Never below the minimum quantity. */
+    setQty: assign(({ context }, params: { id: string; qty: number }) => ({
+      items: context.items.map((line) => (line.id === params.id ? { ...line, qty: Math.max(MIN_QTY, params.qty) } : line)),
+    })),
+    removeLine: assign(({ context }, params: { id: string }) => ({ items: context.items.filter((line) => line.id !== params.id) })),
+    clearItems: assign({ items: [] }),
     persist: (_, _params: { items: CartItem[] }) => {
       throw new Error('provide persist');
     },
@@ -90,29 +97,27 @@ export const cartMachine = setup({
       guard: 'validAdd',
       target: '.open',
       actions: [
-        assign({ items: ({ context, event }) => addLine(context.items, event.item, event.qty ?? 1) }),
+        { type: 'addItem', params: ({ event }) => ({ item: event.item, qty: event.qty ?? 1 }) },
         { type: 'persist', params: ({ context }) => ({ items: context.items }) },
       ],
     },
     'cart.setQty': {
       guard: 'validSetQty',
       actions: [
-        assign({
-          items: ({ context, event }) => context.items.map((line) => (line.id === event.id ? { ...line, qty: Math.max(MIN_QTY, event.qty) } : line)),
-        }),
+        { type: 'setQty', params: ({ event }) => ({ id: event.id, qty: event.qty }) },
         { type: 'persist', params: ({ context }) => ({ items: context.items }) },
       ],
     },
     'cart.remove': {
       guard: 'hasLine',
       actions: [
-        assign({ items: ({ context, event }) => context.items.filter((line) => line.id !== event.id) }),
+        { type: 'removeLine', params: ({ event }) => ({ id: event.id }) },
         { type: 'persist', params: ({ context }) => ({ items: context.items }) },
       ],
     },
     'cart.clear': {
       guard: 'notEmpty',
-      actions: [assign({ items: [] }), { type: 'persist', params: ({ context }) => ({ items: context.items }) }],
+      actions: ['clearItems', { type: 'persist', params: ({ context }) => ({ items: context.items }) }],
     },
   },
   states: {

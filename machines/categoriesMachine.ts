@@ -13,6 +13,12 @@ export const categoriesMachine = setup({
       throw new Error('provide fetchCategories');
     }),
   },
+  actions: {
+    clearError: assign({ error: null }),
+    clearCategories: assign({ categories: [] }),
+    setCategories: assign((_, categories: string[]) => ({ categories })),
+    setError: assign((_, params: { error: unknown }) => ({ error: params.error instanceof Error ? params.error.message : String(params.error) })),
+  },
   guards: {
     /** The shop has no category with a product in it. */
     noCategories: (_, categories: string[]) => categories.length === 0,
@@ -23,17 +29,17 @@ export const categoriesMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'fetchCategories',
         src: 'fetchCategories',
         onDone: [
-          { guard: { type: 'noCategories', params: ({ event }) => event.output }, target: 'empty', actions: assign({ categories: [] }) },
-          { target: 'loaded', actions: assign({ categories: ({ event }) => event.output }) },
+          { guard: { type: 'noCategories', params: ({ event }) => event.output }, target: 'empty', actions: 'clearCategories' },
+          { target: 'loaded', actions: { type: 'setCategories', params: ({ event }) => event.output } },
         ],
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

@@ -19,6 +19,11 @@ export const featuredMachine = setup({
     }),
   },
   actions: {
+    clearError: assign({ error: null }),
+    clearProducts: assign({ products: [] }),
+    /** At most the limit, whatever the fetch returned. */
+    setProducts: assign(({ context }, products: ProductSummary[]) => ({ products: products.slice(0, context.limit) })),
+    setError: assign((_, params: { error: unknown }) => ({ error: params.error instanceof Error ? params.error.message : String(params.error) })),
     listViewed: (_, _params: { products: ProductSummary[] }) => {
       throw new Error('provide listViewed');
     },
@@ -33,19 +38,19 @@ export const featuredMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'fetchFeatured',
         src: 'fetchFeatured',
         input: ({ context }) => ({ limit: context.limit }),
         onDone: [
-          { guard: { type: 'noProducts', params: ({ event }) => event.output }, target: 'empty', actions: assign({ products: [] }) },
+          { guard: { type: 'noProducts', params: ({ event }) => event.output }, target: 'empty', actions: 'clearProducts' },
           // A backend that ignores the limit still shows no more than the block has room for.
-          { target: 'loaded', actions: assign({ products: ({ context, event }) => event.output.slice(0, context.limit) }) },
+          { target: 'loaded', actions: { type: 'setProducts', params: ({ event }) => event.output } },
         ],
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

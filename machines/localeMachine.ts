@@ -47,6 +47,12 @@ export const localeMachine = setup({
     }),
   },
   actions: {
+    chooseLocale: assign((_, params: { locale: Locale }) => ({ locale: params.locale, chosen: true })),
+    /** A visitor from Germany gets German unless a language was chosen. */
+    takeCountry: assign(({ context }, params: { country: string }) => {
+      const switchToGerman = params.country === 'DE' && !context.chosen;
+      return { country: params.country, locale: switchToGerman ? ('de' as const) : context.locale };
+    }),
     persistLocale: (_, _params: { locale: Locale }) => {
       throw new Error('provide persistLocale');
     },
@@ -71,7 +77,10 @@ export const localeMachine = setup({
   initial: 'detecting',
   on: {
     'locale.set': {
-      actions: [assign({ locale: ({ event }) => event.locale, chosen: true }), { type: 'persistLocale', params: ({ event }) => ({ locale: event.locale }) }],
+      actions: [
+        { type: 'chooseLocale', params: ({ event }) => ({ locale: event.locale }) },
+        { type: 'persistLocale', params: ({ event }) => ({ locale: event.locale }) },
+      ],
     },
   },
   states: {
@@ -90,12 +99,7 @@ export const localeMachine = setup({
           {
             target: 'ready',
             actions: [
-              assign(({ context, event }) => {
-                const country = event.output as string;
-                // A visitor from Germany gets German unless a language was chosen.
-                const switchToGerman = country === 'DE' && !context.chosen;
-                return { country, locale: switchToGerman ? 'de' : context.locale };
-              }),
+              { type: 'takeCountry', params: ({ event }) => ({ country: event.output as string }) },
               { type: 'persistCountry', params: ({ event }) => ({ country: event.output as string }) },
               { type: 'persistLocale', params: ({ context }) => ({ locale: context.locale }) },
             ],

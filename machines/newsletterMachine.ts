@@ -60,6 +60,7 @@ export const newsletterMachine = setup({
     }),
   },
   actions: {
+    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
     notify: (_, _notice: NewsletterNotice) => {
       throw new Error('provide notify');
     },
@@ -117,7 +118,7 @@ export const newsletterMachine = setup({
           {
             target: 'editing.error',
             actions: [
-              assign({ error: ({ event }) => errorMessage(event.error) }),
+              { type: 'setError', params: ({ event }) => ({ error: event.error }) },
               { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessage(event.error) }) },
             ],
           },

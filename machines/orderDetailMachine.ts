@@ -32,6 +32,12 @@ export const orderDetailMachine = setup({
       throw new Error('provide fetchTimeline');
     }),
   },
+  actions: {
+    clearError: assign({ error: null }),
+    setOrder: assign((_, order: OrderDetail | null) => ({ order })),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error, 'Unknown error') })),
+    setTimeline: assign((_, timeline: OrderTimelineEntry[]) => ({ timeline })),
+  },
   guards: {
     /** The lookup found the order (null: no such order, or not the caller's). */
     isOrder: (_, order: OrderDetail | null | undefined) => order !== null && order !== undefined,
@@ -44,16 +50,16 @@ export const orderDetailMachine = setup({
   states: {
     start: { always: [{ guard: 'validNumber', target: 'loading' }, { target: 'notFound' }] },
     loading: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'fetchOrder',
         src: 'fetchOrder',
         input: ({ context }) => ({ orderNumber: context.orderNumber as string }),
         onDone: [
-          { guard: { type: 'isOrder', params: ({ event }) => event.output }, target: 'found', actions: assign({ order: ({ event }) => event.output }) },
+          { guard: { type: 'isOrder', params: ({ event }) => event.output }, target: 'found', actions: { type: 'setOrder', params: ({ event }) => event.output } },
           { target: 'notFound' },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     found: {
@@ -64,7 +70,7 @@ export const orderDetailMachine = setup({
             id: 'fetchTimeline',
             src: 'fetchTimeline',
             input: ({ context }) => ({ orderId: (context.order as OrderDetail).id }),
-            onDone: { target: 'complete', actions: assign({ timeline: ({ event }) => event.output }) },
+            onDone: { target: 'complete', actions: { type: 'setTimeline', params: ({ event }) => event.output } },
             onError: 'withoutTimeline',
           },
         },

@@ -42,6 +42,8 @@ export const orderPollingMachine = setup({
     }),
   },
   actions: {
+    setOrder: assign((_, order: OrderDetail | null) => ({ order })),
+    resetAttempts: assign({ attempts: 0 }),
     /** The order is there: the app adds it to the list (and clears nothing more). */
     orderFound: (_, _params: { order: OrderDetail }) => {
       throw new Error('provide orderFound');
@@ -72,7 +74,10 @@ export const orderPollingMachine = setup({
           {
             guard: { type: 'isOrder', params: ({ event }) => event.output },
             target: 'found',
-            actions: [assign({ order: ({ event }) => event.output }), { type: 'orderFound', params: ({ event }) => ({ order: event.output as OrderDetail }) }],
+            actions: [
+              { type: 'setOrder', params: ({ event }) => event.output },
+              { type: 'orderFound', params: ({ event }) => ({ order: event.output as OrderDetail }) },
+            ],
           },
           { guard: 'asksSignIn', target: 'checkingAccount' },
           { guard: 'triesLeft', target: 'waiting' },
@@ -102,7 +107,7 @@ export const orderPollingMachine = setup({
     signInNeeded: { type: 'final' },
     /** Six lookups found nothing: the payment went through; the order shows once the shop has it. */
     notYet: {
-      on: { 'poll.refresh': { target: 'looking', actions: assign({ attempts: 0 }) } },
+      on: { 'poll.refresh': { target: 'looking', actions: 'resetAttempts' } },
     },
   },
 });

@@ -33,6 +33,12 @@ export const ordersMachine = setup({
       throw new Error('provide fetchOrders');
     }),
   },
+  actions: {
+    /** Into the list: newest first, each order once. */
+    addOrders: assign(({ context }, orders: OrderSummary[]) => ({ orders: mergeOrders(context.orders, orders) })),
+    clearError: assign({ error: null }),
+    setError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error, 'Unknown error') })),
+  },
   guards: {
     /** Bought with this customer's e-mail (compared case-insensitively); an order without one is nobody's here. */
     isOwnOrder: ({ context, event }) => event.type === 'orders.add' && !!event.order.email && !!context.email && event.order.email.toLowerCase() === context.email.toLowerCase(),
@@ -41,18 +47,18 @@ export const ordersMachine = setup({
   id: 'orders',
   context: ({ input }) => ({ userId: input.userId, email: input.email, orders: [], error: null }),
   on: {
-    'orders.add': { guard: 'isOwnOrder', actions: assign({ orders: ({ context, event }) => mergeOrders(context.orders, [summaryOf(event.order)]) }) },
+    'orders.add': { guard: 'isOwnOrder', actions: { type: 'addOrders', params: ({ event }) => [summaryOf(event.order)] } },
   },
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'fetchOrders',
         src: 'fetchOrders',
         input: ({ context }) => ({ userId: context.userId, email: context.email }),
-        onDone: { target: 'loaded', actions: assign({ orders: ({ context, event }) => mergeOrders(context.orders, event.output) }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error, 'Unknown error') }) },
+        onDone: { target: 'loaded', actions: { type: 'addOrders', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loaded: {},
