@@ -35,7 +35,7 @@ const DIST = (() => {
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUDGET_KB = 130;
 /** How many of the largest modules loaded for `/` are listed. */
-const TOP_MODULES = 20;
+const TOP_MODULES = Number(process.env.BENCH_TOP_MODULES ?? 20);
 /** Code that must not load for `/`: the account, orders, checkout, admin and auth code (paths are prefixes). */
 const SPLIT_OFF = [
   { name: 'account', dir: 'src/features/account/' },

@@ -173,13 +173,15 @@ function serverPattern(path: string): RegExp {
   return new RegExp(`^${segments.map((segment) => (segment ? `\\/${segment}` : '')).join('')}\\/?$`);
 }
 
-const KNOWN_PATHS = ROUTES.map((entry) => serverPattern(entry.path));
+// Made on the first call: only the server renderer asks, so the browser's bundle leaves it out.
+let knownPaths: RegExp[] | undefined;
 /**
  * Whether the app has a screen for this path: the server renderer answers 404 for any other. The
  * admin area is no exception: an unknown path under /admin shows the 404 page, so it answers 404.
  */
 export function isKnownPath(path: string): boolean {
-  return KNOWN_PATHS.some((pattern) => pattern.test(path));
+  knownPaths ??= ROUTES.map((entry) => serverPattern(entry.path));
+  return knownPaths.some((pattern) => pattern.test(path));
 }
 
 export function AppRoutes() {
