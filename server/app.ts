@@ -82,7 +82,7 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
       } catch {
         url = new URL('http://localhost/');
       }
-      const req = toApiRequest(nodeReq, url, url.pathname);
+      const req = toApiRequest(nodeReq, url, url.pathname, init.config.trustedProxies);
       let res: ApiResponse;
       if (req.method === 'OPTIONS') {
         res = { status: 200, body: 'ok' };

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { ROOT } from './db/migrate.ts';
+import { parseTrustedProxies, type TrustedProxies } from './proxy.ts';
 
 /**
  * The Supabase CLI's well-known local secrets (public knowledge, for local development only):
@@ -113,6 +114,11 @@ export interface Config {
   housekeepingMs: number;
   /** Checkout sessions one client may create per 10 minutes (CHECKOUT_RATE_LIMIT, default 20). */
   checkoutRateLimit?: number;
+  /**
+   * TRUSTED_PROXIES (CIDRs): only a request arriving from one of them has its client address taken
+   * from X-Forwarded-For (rate limits, MFA challenges) and its scheme from X-Forwarded-Proto (HSTS).
+   */
+  trustedProxies: TrustedProxies;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -197,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logRequests: bool(env.LOG_REQUESTS, false),
     mailSendUrl: env.MAIL_SEND_URL || undefined,
     housekeepingMs: int(env.HOUSEKEEPING_INTERVAL_MS, 5000),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT && /^[1-9]\d{0,6}$/.test(env.CHECKOUT_RATE_LIMIT) ? Number(env.CHECKOUT_RATE_LIMIT) : undefined,
   };
   const merged = { ...config, ...overrides };

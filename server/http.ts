@@ -1,5 +1,6 @@
 import { createHash, hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { clientAddress, NO_TRUSTED_PROXIES, type TrustedProxies } from './proxy.ts';
 
 /** A request as every server module sees it: parsed URL, lower-cased headers, body read on demand. */
 export interface ApiRequest {
@@ -8,7 +9,7 @@ export interface ApiRequest {
   /** Path below the module's mount point, e.g. '/products' for '/rest/v1/products'. */
   path: string;
   headers: Record<string, string | undefined>;
-  /** Client address (for rate limits). */
+  /** Client address (for rate limits): the socket's, or X-Forwarded-For's from a TRUSTED_PROXIES peer (server/proxy.ts). */
   ip: string;
   /** The raw body, at most `limit` bytes; throws HttpError 413 beyond that. */
   body(limit?: number): Promise<Buffer>;
@@ -49,7 +50,7 @@ export function redirect(location: string, status = 303): ApiResponse {
   return { status, headers: { location }, body: '' };
 }
 
-export function toApiRequest(req: IncomingMessage, url: URL, path: string): ApiRequest {
+export function toApiRequest(req: IncomingMessage, url: URL, path: string, trustedProxies: TrustedProxies = NO_TRUSTED_PROXIES): ApiRequest {
   let cached: Promise<Buffer> | undefined;
   const headers: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -58,7 +59,7 @@ export function toApiRequest(req: IncomingMessage, url: URL, path: string): ApiR
     url,
     path,
     headers,
-    ip: req.socket.remoteAddress ?? 'unknown',
+    ip: clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies),
     body(limit = DEFAULT_BODY_LIMIT) {
       cached ??= new Promise<Buffer>((resolve, reject) => {
         const declared = Number(req.headers['content-length'] ?? 0);
