@@ -128,7 +128,7 @@ test('a visitor: every public page, in both languages, without a CSP violation',
   }
 });
 
-test('a customer: account, cart, checkout, the return page, orders and an order', async ({ page, request }) => {
+test('a customer: account (two-factor set-up), cart, checkout, the return page, orders and an order', async ({ page, request }) => {
   test.setTimeout(180_000);
   const watch = await watchCsp(page);
   const user = await createConfirmedUser(request, 'csp');
@@ -136,6 +136,12 @@ test('a customer: account, cart, checkout, the return page, orders and an order'
   await signIn(page, user);
   expectClean(watch, 'signing in');
   await visit(page, watch, '/account');
+  // The authenticator app's QR code is a data: image (GoTrue's totp.qr_code).
+  const twoFactor = page.getByRole('main').getByRole('region', { name: 'Two-factor authentication' });
+  await twoFactor.getByRole('button', { name: 'Set up' }).click();
+  await expect(twoFactor.getByRole('img', { name: /^QR code for your authenticator app/ })).toHaveAttribute('src', /^data:image\/svg\+xml/);
+  await page.waitForLoadState('networkidle');
+  expectClean(watch, 'setting up two-factor');
   await seedCart(page, [{ variant: asSeedVariant(product), qty: 1 }]);
   await visit(page, watch, '/cart');
   await checkoutToPayment(page, ADDRESSES.DE);
