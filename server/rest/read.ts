@@ -13,12 +13,17 @@ export interface ReadResult {
   body: string | null;
 }
 
-/** The page window: `limit`/`offset` parameters narrowed by a `Range` header, as PostgREST combines them. */
+/**
+ * The page window: `limit`/`offset` parameters narrowed by a `Range` header, as PostgREST combines
+ * them, and never more rows than max-rows (config.maxRows: PostgREST's db-max-rows, the Supabase
+ * CLI's `[api] max_rows`), so no read answers a whole big table at once.
+ */
 export function pageWindow(r: RestRequest, ast: QueryAst): { limit?: number; offset: number } {
   const root = ast.scopes.get('')!;
   const range = parseRange(r.req.headers.range, r.req.headers['range-unit']);
   const offset = root.offset ?? range?.offset ?? 0;
-  const limits = [root.limit, range?.limit].filter((n): n is number => n !== undefined);
+  const maxRows = r.context.config.maxRows || undefined;
+  const limits = [root.limit, range?.limit, maxRows].filter((n): n is number => n !== undefined);
   return { limit: limits.length ? Math.min(...limits) : undefined, offset };
 }
 
