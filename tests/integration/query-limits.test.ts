@@ -71,6 +71,20 @@ describe('max_rows (supabase/config.toml [api] max_rows = 1000)', () => {
     expect(ranged.headers.get('content-range')).toBe('0-999/*');
   });
 
+  it('count=estimated is exact up to max_rows and the planner’s estimate above it, as in PostgREST', async () => {
+    const few = await rest('/rest/v1/rows?select=id&id=lte.500', { headers: { ...reading, prefer: 'count=estimated' } });
+    expect(few.headers.get('content-range')).toBe('0-499/500');
+
+    // `label <> 'x'` keeps all 1500 rows; the planner reckons 1499 (1 - 1/n_distinct of the analyzed table).
+    const planned = await rest('/rest/v1/rows?select=id&label=neq.x', { headers: { ...reading, prefer: 'count=planned' } });
+    const estimated = await rest('/rest/v1/rows?select=id&label=neq.x', { headers: { ...reading, prefer: 'count=estimated' } });
+    const total = (res: Response) => res.headers.get('content-range')?.split('/')[1];
+    expect(total(planned)).not.toBe('1500');
+    expect(estimated.status).toBe(206);
+    expect(estimated.headers.get('content-range')).toMatch(/^0-999\/\d+$/);
+    expect(total(estimated)).toBe(total(planned));
+  });
+
   it('a function’s set of rows is cut at 1000 too', async () => {
     const res = await rest('/rest/v1/rpc/numbers?n=1500', { headers: reading });
     expect(res.status).toBe(200);

@@ -3,8 +3,8 @@
 create schema pgrst_limits;
 grant usage on schema pgrst_limits to anon, authenticated, service_role;
 
-create table pgrst_limits.rows (id int primary key);
-insert into pgrst_limits.rows select g from generate_series(1, 1500) as g;
+create table pgrst_limits.rows (id int primary key, label text not null);
+insert into pgrst_limits.rows select g, 'n' || g from generate_series(1, 1500) as g;
 grant select on pgrst_limits.rows to anon, authenticated, service_role;
 
 -- Runs for `seconds`: an expensive query anyone may send.
