@@ -119,6 +119,11 @@ export interface Config {
    * from X-Forwarded-For (rate limits, MFA challenges) and its scheme from X-Forwarded-Proto (HSTS).
    */
   trustedProxies: TrustedProxies;
+  /**
+   * Failed password sign-ins per e-mail address per RATE_LIMIT_WINDOW_MS, whatever the client
+   * address (RATE_LIMIT_SIGN_IN_PER_ACCOUNT, default 10; 0 turns it off).
+   */
+  signInPerAccountRateLimit: number;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -205,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     housekeepingMs: int(env.HOUSEKEEPING_INTERVAL_MS, 5000),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT && /^[1-9]\d{0,6}$/.test(env.CHECKOUT_RATE_LIMIT) ? Number(env.CHECKOUT_RATE_LIMIT) : undefined,
+    signInPerAccountRateLimit: int(env.RATE_LIMIT_SIGN_IN_PER_ACCOUNT, 10),
   };
   const merged = { ...config, ...overrides };
   // An API port given as an override (tests: 0 = any free port) also moves the derived URL;
