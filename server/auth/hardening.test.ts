@@ -200,7 +200,12 @@ describe('/recover does not wait for the mailer (issue 22 item 9e)', () => {
   it('a known address is answered like an unknown one while its mail is still being sent', async () => {
     const sent: MailMessage[] = [];
     // A mailer that never finishes (an SMTP server that hangs).
-    const hanging = { send: (mail: MailMessage) => (sent.push(mail), new Promise<void>(() => {})) };
+    const hanging = {
+      send(mail: MailMessage) {
+        sent.push(mail);
+        return new Promise<void>(() => {});
+      },
+    };
     const context: ServerContext = { config: t.backend.config, db: t.backend.db, mailer: hanging, internalUrl: () => t.url, storageDir: '' };
     const auth = createAuth(context);
     const { email } = await confirmedUser('recover-known');
