@@ -121,6 +121,11 @@ export interface Config {
    */
   trustedProxies: TrustedProxies;
   /**
+   * Failed password sign-ins per e-mail address per RATE_LIMIT_WINDOW_MS, whatever the client
+   * address (RATE_LIMIT_SIGN_IN_PER_ACCOUNT, default 10; 0 turns it off).
+   */
+  signInPerAccountRateLimit: number;
+  /**
    * statement_timeout in ms per API role for /rest/v1, set per transaction as PostgREST applies
    * hosted Supabase's role settings (0: none). STATEMENT_TIMEOUT_ANON (3s), _AUTHENTICATED (8s),
    * _SERVICE_ROLE (8s: hosted leaves service_role unset, so the authenticator's 8s holds). PostgreSQL
@@ -244,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     housekeepingMs: int(env.HOUSEKEEPING_INTERVAL_MS, 5000),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT && /^[1-9]\d{0,6}$/.test(env.CHECKOUT_RATE_LIMIT) ? Number(env.CHECKOUT_RATE_LIMIT) : undefined,
+    signInPerAccountRateLimit: int(env.RATE_LIMIT_SIGN_IN_PER_ACCOUNT, 10),
     statementTimeouts: {
       anon: durationMs(env.STATEMENT_TIMEOUT_ANON, 3000),
       authenticated: durationMs(env.STATEMENT_TIMEOUT_AUTHENTICATED, 8000),
