@@ -21,7 +21,8 @@ import { parseEnv } from 'node:util';
 /** Bumped when what goes into the fingerprint changes, so older stamps no longer match. */
 const FORMAT = 'npng-build-fingerprint/1';
 
-export const INPUT_DIRS = ['src', 'machines', 'public'];
+/** Browser code imports src/, machines/, domain/ and the edge functions' shared modules (company, address). */
+export const INPUT_DIRS = ['src', 'machines', 'domain', 'public', 'supabase/functions/_shared'];
 export const INPUT_FILES = ['index.html', 'panda.config.ts', 'postcss.config.cjs', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
 /** Files below the root that the build imports (vite.config.ts writes dist/_headers with it). */
 export const INPUT_PATHS = ['server/securityHeaders.ts'];
