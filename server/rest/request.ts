@@ -81,9 +81,15 @@ export function parseQueryOf(req: ApiRequest, argNames?: ReadonlySet<string>): Q
   return parseQuery(req.url.searchParams, argNames);
 }
 
-/** Runs SQL as the caller, in one transaction, exactly as PostgREST sets it up. */
+/**
+ * Runs SQL as the caller, in one transaction, exactly as PostgREST sets it up. `request.headers`
+ * carries the client address this server determined (server/proxy.ts) as x-forwarded-for and
+ * x-real-ip, as a gateway in front of PostgREST writes them: never what the client wrote itself,
+ * which would give private.request_ip()'s rate limits a fresh budget per forged header.
+ */
 export function runAsCaller<T>(r: RestRequest, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return asRole(r.context.db, r.claims, fn, { method: r.req.method, path: r.req.path, headers: r.req.headers });
+  const headers = { ...r.req.headers, 'x-forwarded-for': r.req.ip, 'x-real-ip': r.req.ip };
+  return asRole(r.context.db, r.claims, fn, { method: r.req.method, path: r.req.path, headers });
 }
 
 class RolledBack {
