@@ -46,6 +46,81 @@ describe('without TRUSTED_PROXIES', () => {
   });
 });
 
+/** Runs `fn` with the shared backend's limit `name` (raised for the other suites by global-setup) set to `max`. */
+async function withClientLimit(name: string, max: number, fn: () => Promise<void>) {
+  const [{ max_hits: before }] = await sql<{ max_hits: number }>('select max_hits from private.client_rate_limits where name = $1', [name]);
+  await sql('update private.client_rate_limits set max_hits = $2 where name = $1', [name, max]);
+  try {
+    await fn();
+  } finally {
+    await sql('update private.client_rate_limits set max_hits = $2 where name = $1', [name, before]);
+  }
+}
+
+const contact = (from: string, subject: string, headers: Record<string, string> = {}) =>
+  rest('/rest/v1/contact_messages', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email: uniqueEmail('rl-contact'), subject, message: 'Where is my order?' }),
+    from,
+  });
+
+const subscribe = (from: string, email = uniqueEmail('rl-news'), headers: Record<string, string> = {}) =>
+  rest('/rest/v1/rpc/subscribe_newsletter', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email, source: 'footer', locale: 'en' }),
+    from,
+  });
+
+describe('the contact form and newsletter sign-ups are limited per client (SQL: private.client_rate_limits)', () => {
+  it('the contact form: 5 messages per client in 10 minutes, then 429 that stores nothing; another client goes on', async () => {
+    const subject = `rl-${randomUUID()}`;
+    const client = loopbackClient();
+    made.push(`contact:${client}`);
+    await withClientLimit('contact', 5, async () => {
+      for (let i = 0; i < 5; i++) expect((await contact(client, subject, { 'x-forwarded-for': `203.0.113.${i + 1}` })).status).toBe(201);
+      const over = await contact(client, subject, { 'x-forwarded-for': '198.51.100.77' });
+      expect([over.status, await over.json()]).toEqual([
+        429,
+        expect.objectContaining({ code: 'PT429', message: 'Too many messages from your connection. Please try again in a few minutes.' }),
+      ]);
+      // A bulk insert cannot slip past: each row counts.
+      const bulk = await rest('/rest/v1/contact_messages', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([1, 2, 3, 4, 5, 6].map((n) => ({ email: uniqueEmail('rl-bulk'), subject, message: `bulk ${n}` }))),
+        from: loopbackClient(),
+      });
+      expect(bulk.status).toBe(429);
+      const other = loopbackClient();
+      made.push(`contact:${other}`);
+      expect((await contact(other, subject)).status).toBe(201);
+    });
+    const stored = await sql<{ n: number }>('select count(*)::int as n from public.contact_messages where subject = $1', [subject]);
+    expect(stored[0].n).toBe(6);
+    await sql('delete from public.contact_messages where subject = $1', [subject]);
+  });
+
+  it('newsletter sign-ups: 10 addresses per client and hour, then 429; another client goes on', async () => {
+    const client = loopbackClient();
+    made.push(`newsletter:${client}`);
+    await withClientLimit('newsletter', 10, async () => {
+      for (let i = 0; i < 10; i++) expect((await subscribe(client, undefined, { 'x-forwarded-for': `203.0.113.${i + 1}` })).status).toBeLessThan(300);
+      const email = uniqueEmail('rl-news-over');
+      const over = await subscribe(client, email);
+      expect([over.status, await over.json()]).toEqual([
+        429,
+        expect.objectContaining({ code: 'PT429', message: 'Too many sign-ups from your connection. Please try again later.' }),
+      ]);
+      expect(await sql('select 1 from public.newsletter_subscribers where email = $1', [email])).toEqual([]);
+      const other = loopbackClient();
+      made.push(`newsletter:${other}`);
+      expect((await subscribe(other, email)).status).toBeLessThan(300);
+    });
+  });
+});
+
 describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
   let proxied: Backend;
   let url: string;
@@ -113,6 +188,19 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
     expect((await call('198.51.100.1')).status).toBe(200);
     const buckets = await proxied.db.query<{ bucket: string }>(`select distinct bucket from private.rate_limit_hits where bucket like 'withdrawal:%'`);
     expect(buckets.rows.map((r) => r.bucket)).toContain(`withdrawal:${a}`);
+  });
+
+  it('the contact form counts per client behind the proxy (its default: 5 in 10 minutes)', async () => {
+    const send = (forwardedFor: string) =>
+      fetchFrom(PROXY, `${url}/rest/v1/contact_messages`, {
+        method: 'POST',
+        headers: { ...anonHeaders(), 'x-forwarded-for': forwardedFor },
+        body: JSON.stringify({ email: uniqueEmail('rl-contact'), message: 'Hello' }),
+      });
+    const a = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < 5; i++) expect((await send(a)).status).toBe(201);
+    expect((await send(a)).status).toBe(429);
+    expect((await send('198.51.100.3')).status).toBe(201);
   });
 
   it('create-checkout-session counts per client behind the proxy; a forged header from a direct peer does not help', async () => {
