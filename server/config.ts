@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ROOT } from './db/migrate.ts';
 import { parseTrustedProxies, type TrustedProxies } from './proxy.ts';
+import { DEFAULT_RENDER_QUEUE, DEFAULT_RENDER_RATE_LIMIT, parseWidthLadder } from './storage/transform.ts';
 
 /**
  * The Supabase CLI's well-known local secrets (public knowledge, for local development only):
@@ -119,6 +120,13 @@ export interface Config {
    * from X-Forwarded-For (rate limits, MFA challenges) and its scheme from X-Forwarded-Proto (HSTS).
    */
   trustedProxies: TrustedProxies;
+  // ── Limits on image transformations (issue 22 item 7; server/storage/render.ts) ──
+  /** IMAGE_WIDTHS: the widths /storage/v1/render/image snaps to (the storefront's ladder); empty ("any"): none. */
+  imageWidths: number[];
+  /** IMAGE_RENDER_QUEUE: encodes that may wait for a slot; more → 503 with Retry-After (default 32). */
+  imageRenderQueue: number;
+  /** IMAGE_RENDER_RATE_LIMIT: encodes (cache misses) per client per minute; more → 429 (default 300, 0 = off). */
+  imageRenderRateLimit: number;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -205,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     housekeepingMs: int(env.HOUSEKEEPING_INTERVAL_MS, 5000),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT && /^[1-9]\d{0,6}$/.test(env.CHECKOUT_RATE_LIMIT) ? Number(env.CHECKOUT_RATE_LIMIT) : undefined,
+    imageWidths: parseWidthLadder(env.IMAGE_WIDTHS),
+    imageRenderQueue: int(env.IMAGE_RENDER_QUEUE, DEFAULT_RENDER_QUEUE),
+    imageRenderRateLimit: int(env.IMAGE_RENDER_RATE_LIMIT, DEFAULT_RENDER_RATE_LIMIT),
   };
   const merged = { ...config, ...overrides };
   // An API port given as an override (tests: 0 = any free port) also moves the derived URL;
