@@ -120,6 +120,11 @@ export interface Config {
    * from X-Forwarded-For (rate limits, MFA challenges) and its scheme from X-Forwarded-Proto (HSTS).
    */
   trustedProxies: TrustedProxies;
+  /**
+   * Failed password sign-ins per e-mail address per RATE_LIMIT_WINDOW_MS, whatever the client
+   * address (RATE_LIMIT_SIGN_IN_PER_ACCOUNT, default 10; 0 turns it off).
+   */
+  signInPerAccountRateLimit: number;
   // ── Limits on image transformations (issue 22 item 7; server/storage/render.ts) ──
   /** IMAGE_WIDTHS: the widths /storage/v1/render/image snaps to (the storefront's ladder); empty ("any"): none. */
   imageWidths: number[];
@@ -213,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     housekeepingMs: int(env.HOUSEKEEPING_INTERVAL_MS, 5000),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT && /^[1-9]\d{0,6}$/.test(env.CHECKOUT_RATE_LIMIT) ? Number(env.CHECKOUT_RATE_LIMIT) : undefined,
+    signInPerAccountRateLimit: int(env.RATE_LIMIT_SIGN_IN_PER_ACCOUNT, 10),
     imageWidths: parseWidthLadder(env.IMAGE_WIDTHS),
     imageRenderQueue: int(env.IMAGE_RENDER_QUEUE, DEFAULT_RENDER_QUEUE),
     imageRenderRateLimit: int(env.IMAGE_RENDER_RATE_LIMIT, DEFAULT_RENDER_RATE_LIMIT),
