@@ -80,6 +80,10 @@ export class ImageRenderer {
   /** Encodes done by this process (not cache hits) — read by tests. */
   encodes = 0;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  /** Encodes waiting for a slot now — read by tests. */
+  get queued(): number {
+    return this.slots.queued;
+  }
   private readonly encode: Encoder;
   private readonly encoderName: () => Promise<string>;
   private readonly slots: Semaphore;
@@ -220,6 +224,11 @@ class Semaphore {
     private readonly size: number,
     private readonly maxWaiting: number,
   ) {}
+
+  /** Tasks waiting for a slot. */
+  get queued(): number {
+    return this.waiting.length;
+  }
 
   /** Whether a task started now would be refused. */
   get full(): boolean {
