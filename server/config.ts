@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './db/migrate.ts';
 import { parseTrustedProxies, type TrustedProxies } from './proxy.ts';
+import { DEFAULT_RENDER_QUEUE, DEFAULT_RENDER_RATE_LIMIT, parseWidthLadder } from './storage/transform.ts';
 
 /**
  * The Supabase CLI's well-known local secrets (public knowledge, for local development only):
@@ -137,6 +138,13 @@ export interface Config {
    * PGRST_DB_MAX_ROWS, else `[api] max_rows` of supabase/config.toml (1000), as the Supabase CLI does.
    */
   maxRows: number;
+  // ── Limits on image transformations (issue 22 item 7; server/storage/render.ts) ──
+  /** IMAGE_WIDTHS: the widths /storage/v1/render/image snaps to (the storefront's ladder); empty ("any"): none. */
+  imageWidths: number[];
+  /** IMAGE_RENDER_QUEUE: encodes that may wait for a slot; more → 503 with Retry-After (default 32). */
+  imageRenderQueue: number;
+  /** IMAGE_RENDER_RATE_LIMIT: encodes (cache misses) per client per minute; more → 429 (default 300, 0 = off). */
+  imageRenderRateLimit: number;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -256,6 +264,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       service_role: durationMs(env.STATEMENT_TIMEOUT_SERVICE_ROLE, 8000),
     },
     maxRows: int(env.PGRST_DB_MAX_ROWS, tomlApiMaxRows(join(ROOT, 'supabase', 'config.toml')) ?? 0),
+    imageWidths: parseWidthLadder(env.IMAGE_WIDTHS),
+    imageRenderQueue: int(env.IMAGE_RENDER_QUEUE, DEFAULT_RENDER_QUEUE),
+    imageRenderRateLimit: int(env.IMAGE_RENDER_RATE_LIMIT, DEFAULT_RENDER_RATE_LIMIT),
   };
   const merged = { ...config, ...overrides };
   // An API port given as an override (tests: 0 = any free port) also moves the derived URL;

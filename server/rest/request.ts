@@ -85,10 +85,14 @@ export function parseQueryOf(req: ApiRequest, argNames?: ReadonlySet<string>): Q
 /**
  * Runs SQL as the caller, in one transaction, exactly as PostgREST sets it up, with the role's
  * statement timeout (config.statementTimeouts, hosted Supabase's anon 3 s and authenticated 8 s).
+ * `request.headers` carries the client address this server determined (server/proxy.ts) as
+ * x-forwarded-for and x-real-ip, as a gateway in front of PostgREST writes them: never what the
+ * client wrote itself, which would give private.request_ip()'s rate limits a fresh budget per forged header.
  */
 export function runAsCaller<T>(r: RestRequest, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   const statementTimeoutMs = r.context.config.statementTimeouts?.[r.claims.role as keyof Config['statementTimeouts']];
-  return asRole(r.context.db, r.claims, fn, { method: r.req.method, path: r.req.path, headers: r.req.headers, statementTimeoutMs });
+  const headers = { ...r.req.headers, 'x-forwarded-for': r.req.ip, 'x-real-ip': r.req.ip };
+  return asRole(r.context.db, r.claims, fn, { method: r.req.method, path: r.req.path, headers, statementTimeoutMs });
 }
 
 class RolledBack {

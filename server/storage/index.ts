@@ -30,7 +30,13 @@ export function createStorage(context: ServerContext, renderOptions: RendererOpt
   const blobs = new BlobStore(context.storageDir, (bucket, version) => renderCache.dropVersion(bucket, version));
   const objects = new ObjectStore(context.db, blobs, context.config.storageFileSizeLimit);
   const buckets = new BucketAdmin(context.db, blobs);
-  const renderer = new ImageRenderer(objects, blobs, renderCache, renderOptions);
+  const { imageWidths, imageRenderQueue, imageRenderRateLimit } = context.config;
+  const renderer = new ImageRenderer(objects, blobs, renderCache, {
+    widths: imageWidths,
+    queueLimit: imageRenderQueue,
+    rateLimit: { max: imageRenderRateLimit, windowMs: 60_000 },
+    ...renderOptions,
+  });
 
   const callerOf = async (req: ApiRequest): Promise<Claims> => {
     const caller = await resolveCaller(req, context.config);

@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import type { ApiRequest, ApiResponse } from '../http.ts';
+import { IMAGE_WIDTHS } from '../../src/ui/images.ts';
+import { type ApiRequest, type ApiResponse, HttpError } from '../http.ts';
 import { hexToRgb, productImagePng } from '../seed/images.ts';
 import { type Backend, startBackend } from '../start.ts';
 import { createStorage, renderCacheDir } from './index.ts';
+import { DEFAULT_WIDTH_LADDER, type Transform } from './transform.ts';
 
 /** The image-transformation endpoint against a real backend (in-memory PGlite, real sharp). */
 let backend: Backend;
@@ -54,7 +57,8 @@ function pngBomb(): Buffer {
 }
 
 beforeAll(async () => {
-  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
+  // Exact sizes, as imgproxy makes them: no width ladder here (its own tests below turn it on).
+  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0, imageWidths: [] }, seed: false });
   await backend.db.exec(`
     insert into storage.buckets (id, name, public, allowed_mime_types)
       values ('r-images', 'r-images', true, array['image/jpeg','image/png','image/webp']),
@@ -246,5 +250,88 @@ describe('refusals: a clear 4xx, nothing cached, the server still answering', ()
       const res = await fetch(`${backend.api.url}/storage/v1/render/${path}`, { method, headers: { apikey: backend.config.anonKey } });
       expect([400, 404], `${method} ${path} → ${res.status}`).toContain(res.status);
     }
+  });
+});
+
+describe('bounded work: the width ladder, the queue and the per-client budget', () => {
+  const request = (pathAndQuery: string, ip = '127.0.0.1'): ApiRequest => ({
+    method: 'GET',
+    url: new URL(`http://localhost/storage/v1${pathAndQuery}`),
+    path: pathAndQuery.split('?')[0],
+    headers: { accept: 'image/webp' },
+    ip,
+    body: async () => Buffer.alloc(0),
+  });
+  /** An encoder that records the widths it was asked for and answers a tiny WebP (after `hold`, when given). */
+  const recording = (hold?: Promise<void>) => {
+    const widths: (number | undefined)[] = [];
+    const encoder = {
+      name: `recording-${randomUUID()}`,
+      encode: async (_source: Buffer, _type: string, transform: Transform) => {
+        widths.push(transform.width);
+        await hold;
+        return sharp(product).resize({ width: 8 }).webp().toBuffer();
+      },
+    };
+    return { widths, encoder };
+  };
+
+  it('width=301 and width=302 are one variant: both snap to 320, one encode', async () => {
+    const { widths, encoder } = recording();
+    const storage = createStorage(backend.api.context, { encoder, widths: DEFAULT_WIDTH_LADDER });
+    const a = await storage.handle(request('/render/image/public/r-images/p/1.png?width=301'));
+    const b = await storage.handle(request('/render/image/public/r-images/p/1.png?width=302'));
+    expect([a.status, b.status, a.headers?.['x-render-cache'], b.headers?.['x-render-cache']]).toEqual([200, 200, 'miss', 'hit']);
+    expect(b.headers?.etag).toBe(a.headers?.etag);
+    expect(widths).toEqual([320]);
+    expect(storage.renderer.encodes).toBe(1);
+    // 1…2500 make at most the ladder's seven widths.
+    for (const w of [1, 159, 161, 700, 801, 1201, 2500]) await storage.handle(request(`/render/image/public/r-images/p/1.png?width=${w}`));
+    expect(widths).toEqual([320, 160, 240, 800, 1200]);
+  });
+
+  it('more encodes waiting than IMAGE_RENDER_QUEUE: 503 with Retry-After at once; the queued ones finish', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { widths, encoder } = recording(held);
+    const storage = createStorage(backend.api.context, { encoder, concurrency: 1, queueLimit: 2, widths: [] });
+    const pending = [10, 11, 12].map((w) => storage.handle(request(`/render/image/public/r-images/p/1.png?width=${w}`)));
+    await vi.waitFor(() => expect([widths.length, storage.renderer.queued]).toEqual([1, 2]));
+    const refused = await storage.handle(request('/render/image/public/r-images/p/1.png?width=13')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(HttpError);
+    const { status, payload, headers } = refused as HttpError;
+    expect([status, payload, headers]).toEqual([
+      503,
+      { statusCode: '503', error: 'SlowDown', message: 'Too many image transformations are waiting. Please try again in a few seconds.' },
+      { 'retry-after': '5' },
+    ]);
+    release();
+    expect((await Promise.all(pending)).map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(widths.sort()).toEqual([10, 11, 12]);
+  });
+
+  it('a client past IMAGE_RENDER_RATE_LIMIT encodes gets 429 with Retry-After; cached variants and other clients are still served', async () => {
+    const { encoder } = recording();
+    const storage = createStorage(backend.api.context, { encoder, widths: [], rateLimit: { max: 2, windowMs: 60_000 } });
+    const from = (w: number, ip: string) => storage.handle(request(`/render/image/public/r-images/p/1.png?width=${w}`, ip)).catch((e: unknown) => e as HttpError);
+    expect((await from(20, '203.0.113.1')).status).toBe(200);
+    expect((await from(21, '203.0.113.1')).status).toBe(200);
+    const over = await from(22, '203.0.113.1');
+    expect([over.status, (over as HttpError).headers]).toEqual([429, { 'retry-after': '60' }]);
+    expect((over as HttpError).payload).toMatchObject({ statusCode: '429', error: 'too_many_requests' });
+    expect((await from(20, '203.0.113.1')).status).toBe(200);
+    expect((await from(22, '198.51.100.1')).status).toBe(200);
+  });
+});
+
+describe('the width ladder', () => {
+  it('is the storefront’s (src/ui/images.ts IMAGE_WIDTHS) by default', () => {
+    expect(DEFAULT_WIDTH_LADDER).toEqual([...IMAGE_WIDTHS]);
+    expect(backend.config.imageWidths).toEqual([]);
   });
 });

@@ -1,12 +1,24 @@
 import { availableParallelism } from 'node:os';
-import type { ApiRequest, ApiResponse } from '../http.ts';
+import { RateLimiter } from '../auth/rateLimit.ts';
+import { type ApiRequest, type ApiResponse, HttpError } from '../http.ts';
 import type { Claims } from '../jwt.ts';
 import type { BlobStore } from './blobs.ts';
 import { objectNotFound, storageError } from './errors.ts';
 import { sniffImageType } from './mime.ts';
 import type { ObjectStore, StoredObject } from './objects.ts';
 import { loadSharp } from './sharp.ts';
-import { chooseFormat, etagMatches, type OutputFormat, parseTransform, type Transform, variantETag, variantKey } from './transform.ts';
+import {
+  chooseFormat,
+  DEFAULT_RENDER_QUEUE,
+  DEFAULT_RENDER_RATE_LIMIT,
+  etagMatches,
+  type OutputFormat,
+  parseTransform,
+  snapToLadder,
+  type Transform,
+  variantETag,
+  variantKey,
+} from './transform.ts';
 import type { VariantCache, VariantRef } from './variant-cache.ts';
 
 /** Supabase's documented limits for a transformation's source: 25 MB and 50 megapixels. */
@@ -24,8 +36,36 @@ export interface RendererOptions {
   encoder?: { name: string; encode: Encoder };
   /** Encodes run at once at most; more wait their turn, so a burst cannot exhaust memory. */
   concurrency?: number;
+  /**
+   * Encodes that may wait for a slot (IMAGE_RENDER_QUEUE, default 32); past that a request is
+   * answered 503 with Retry-After at once, so a flood cannot pile up work and memory without end.
+   */
+  queueLimit?: number;
+  /** The widths a transform snaps to (IMAGE_WIDTHS; transform.ts snapToLadder); empty: none. */
+  widths?: readonly number[];
+  /**
+   * Encodes (not cache hits) one client may cause per window (IMAGE_RENDER_RATE_LIMIT per minute,
+   * default 300; 0: no limit); the client is ApiRequest.ip, so behind TRUSTED_PROXIES the forwarded one.
+   */
+  rateLimit?: { max: number; windowMs: number };
   maxSourcePixels?: number;
 }
+
+/** Seconds a client is asked to wait (Retry-After) when the queue is full or its budget is spent. */
+export const RENDER_RETRY_AFTER_SECONDS = 5;
+
+const busy = () =>
+  new HttpError(
+    503,
+    { statusCode: '503', error: 'SlowDown', message: 'Too many image transformations are waiting. Please try again in a few seconds.' },
+    { 'retry-after': String(RENDER_RETRY_AFTER_SECONDS) },
+  );
+const overRenderLimit = (windowMs: number) =>
+  new HttpError(
+    429,
+    { statusCode: '429', error: 'too_many_requests', message: 'Too many image transformations from your connection. Please try again in a minute.' },
+    { 'retry-after': String(Math.ceil(windowMs / 1000)) },
+  );
 
 type Access = { claims: Claims } | { publicBucket: true };
 
@@ -40,9 +80,16 @@ export class ImageRenderer {
   /** Encodes done by this process (not cache hits) — read by tests. */
   encodes = 0;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  /** Encodes waiting for a slot now — read by tests. */
+  get queued(): number {
+    return this.slots.queued;
+  }
   private readonly encode: Encoder;
   private readonly encoderName: () => Promise<string>;
   private readonly slots: Semaphore;
+  private readonly widths: readonly number[];
+  private readonly limiter: RateLimiter | undefined;
+  private readonly limitWindowMs: number;
 
   constructor(
     private readonly objects: ObjectStore,
@@ -53,12 +100,16 @@ export class ImageRenderer {
     this.encode = options.encoder?.encode ?? sharpEncoder(options.maxSourcePixels ?? MAX_SOURCE_PIXELS);
     const name = options.encoder?.name;
     this.encoderName = name ? async () => name : sharpName;
-    this.slots = new Semaphore(options.concurrency ?? Math.max(1, Math.min(4, availableParallelism())));
+    this.slots = new Semaphore(options.concurrency ?? Math.max(1, Math.min(4, availableParallelism())), options.queueLimit ?? DEFAULT_RENDER_QUEUE);
+    this.widths = options.widths ?? [];
+    const limit = options.rateLimit ?? { max: DEFAULT_RENDER_RATE_LIMIT, windowMs: 60_000 };
+    this.limiter = limit.max > 0 ? new RateLimiter(limit.max, limit.windowMs) : undefined;
+    this.limitWindowMs = limit.windowMs;
   }
 
   async render(req: ApiRequest, access: Access, bucket: string, name: string): Promise<ApiResponse> {
     // The query is checked before the database is asked anything: a bad URL costs nothing.
-    const transform = parseTransform(req.url.searchParams);
+    const transform = snapToLadder(parseTransform(req.url.searchParams), this.widths);
     const object = await this.objects.find(access, bucket, name);
     const output = chooseFormat(transform.format, req.headers.accept);
     const key = variantKey(transform, output, await this.encoderName());
@@ -75,7 +126,7 @@ export class ImageRenderer {
     if (transform.format === 'auto') headers.vary = 'Accept';
     if (etagMatches(req.headers['if-none-match'], etag)) return { status: 304, headers, body: '' };
 
-    const { bytes, encoded } = await this.variant({ bucket, version: object.version, key }, object, transform, output);
+    const { bytes, encoded } = await this.variant({ bucket, version: object.version, key }, object, transform, output, req.ip);
     headers['content-type'] = sniffImageType(bytes) ?? 'application/octet-stream';
     headers['content-length'] = String(bytes.byteLength);
     // Local diagnostics only (hosted sends no such header): whether this answer was encoded now.
@@ -92,7 +143,7 @@ export class ImageRenderer {
    * The variant's bytes: from the cache, or encoded once however many requests ask at the same
    * time (they all wait for the first one's encode).
    */
-  private async variant(ref: VariantRef, object: StoredObject, transform: Transform, output: OutputFormat): Promise<{ bytes: Buffer; encoded: boolean }> {
+  private async variant(ref: VariantRef, object: StoredObject, transform: Transform, output: OutputFormat, client: string): Promise<{ bytes: Buffer; encoded: boolean }> {
     const id = `${ref.bucket}\n${ref.version}\n${ref.key}`;
     const shared = this.inFlight.get(id);
     if (shared) return { bytes: await shared, encoded: false };
@@ -100,6 +151,10 @@ export class ImageRenderer {
     if (cached) return { bytes: cached, encoded: false };
     const again = this.inFlight.get(id);
     if (again) return { bytes: await again, encoded: false };
+    // Only an encode costs: cache hits and requests joining one in flight are free. A full queue is
+    // refused before the client's budget is touched.
+    if (this.slots.full) throw busy();
+    if (this.limiter && !this.limiter.take(client)) throw overRenderLimit(this.limitWindowMs);
 
     const work = this.produce(ref, object, transform, output);
     this.inFlight.set(id, work);
@@ -160,14 +215,28 @@ export function sharpEncoder(maxPixels: number): Encoder {
   };
 }
 
-/** At most `size` tasks at once; the rest queue in order. */
+/** At most `size` tasks at once; up to `maxWaiting` more queue in order; past that run() refuses (503). */
 class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly maxWaiting: number,
+  ) {}
+
+  /** Tasks waiting for a slot. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Whether a task started now would be refused. */
+  get full(): boolean {
+    return this.active >= this.size && this.waiting.length >= this.maxWaiting;
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.full) throw busy();
     // A finished task hands its slot straight to the next in line, so none can be taken in between.
     if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.active += 1;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http.ts';
-import { chooseFormat, etagMatches, parseTransform, type Transform, variantETag, variantKey } from './transform.ts';
+import { chooseFormat, DEFAULT_WIDTH_LADDER, etagMatches, parseTransform, parseWidthLadder, snapToLadder, type Transform, variantETag, variantKey } from './transform.ts';
 
 const parse = (query: string) => parseTransform(new URLSearchParams(query));
 
@@ -194,5 +194,26 @@ describe('variant keys and ETags', () => {
     expect(etagMatches('"b"', '"a"')).toBe(false);
     expect(etagMatches(undefined, '"a"')).toBe(false);
     expect(etagMatches('', '"a"')).toBe(false);
+  });
+});
+
+describe('snapToLadder and IMAGE_WIDTHS', () => {
+  const t = (width?: number, height?: number): Transform => ({ width, height, resize: 'cover', quality: 80, format: 'auto' });
+
+  it('rounds a width up to the next step (the top step at most) and scales a height asked with it', () => {
+    expect(snapToLadder(t(301), DEFAULT_WIDTH_LADDER).width).toBe(320);
+    expect(snapToLadder(t(320), DEFAULT_WIDTH_LADDER).width).toBe(320);
+    expect(snapToLadder(t(2500), DEFAULT_WIDTH_LADDER).width).toBe(1200);
+    expect(snapToLadder(t(300, 375), DEFAULT_WIDTH_LADDER)).toMatchObject({ width: 320, height: 400 });
+    expect(snapToLadder(t(undefined, 201), DEFAULT_WIDTH_LADDER)).toMatchObject({ height: 240 });
+    expect(snapToLadder(t(301, 250), [])).toMatchObject({ width: 301, height: 250 });
+  });
+
+  it('parses IMAGE_WIDTHS, "any" turning snapping off, and names a bad entry', () => {
+    expect(parseWidthLadder(undefined)).toEqual([...DEFAULT_WIDTH_LADDER]);
+    expect(parseWidthLadder('640, 160,320,160')).toEqual([160, 320, 640]);
+    expect(parseWidthLadder('any')).toEqual([]);
+    expect(() => parseWidthLadder('160,0')).toThrow(/"0"/);
+    expect(() => parseWidthLadder('160,3000')).toThrow(/"3000"/);
   });
 });

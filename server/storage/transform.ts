@@ -84,6 +84,46 @@ export function parseTransform(params: URLSearchParams): Transform {
   return transform;
 }
 
+/**
+ * The storefront's ladder of image widths (src/ui/images.ts IMAGE_WIDTHS): the only widths it ever
+ * asks for. The default of IMAGE_WIDTHS; a test keeps the two equal.
+ */
+/** Encodes that may wait for a slot before requests are refused with 503 (IMAGE_RENDER_QUEUE). */
+export const DEFAULT_RENDER_QUEUE = 32;
+/** Encodes one client may cause per minute (IMAGE_RENDER_RATE_LIMIT). */
+export const DEFAULT_RENDER_RATE_LIMIT = 300;
+
+export const DEFAULT_WIDTH_LADDER: readonly number[] = [160, 240, 320, 480, 640, 800, 1200];
+
+/**
+ * Snaps a transform's width to `ladder` (sorted ascending; empty: no snapping): a width between two
+ * steps becomes the next step up, one above the top becomes the top step. So `width=1…2500` makes at
+ * most `ladder.length` widths of an image, not 2500 variants to encode and keep. A height asked
+ * with the width is scaled with it (the asked shape is kept); a height alone snaps to the ladder too.
+ * The storefront's own URLs are on the ladder already and are served unchanged.
+ */
+export function snapToLadder(transform: Transform, ladder: readonly number[]): Transform {
+  if (ladder.length === 0) return transform;
+  const step = (px: number) => ladder.find((w) => w >= px) ?? ladder[ladder.length - 1];
+  const { width, height } = transform;
+  if (width !== undefined) {
+    const snapped = step(width);
+    const scaled = height === undefined ? undefined : Math.min(SIZE_MAX, Math.max(SIZE_MIN, Math.round((height * snapped) / width)));
+    return { ...transform, width: snapped, ...(scaled === undefined ? {} : { height: scaled }) };
+  }
+  return height === undefined ? transform : { ...transform, height: step(height) };
+}
+
+/** Parses IMAGE_WIDTHS: whole numbers from SIZE_MIN to SIZE_MAX, comma separated; `any` (or empty) turns snapping off. */
+export function parseWidthLadder(value: string | undefined): number[] {
+  if (value === undefined) return [...DEFAULT_WIDTH_LADDER];
+  if (value.trim() === '' || value.trim().toLowerCase() === 'any') return [];
+  const widths = value.split(',').map((s) => s.trim());
+  const bad = widths.find((w) => !/^\d{1,4}$/.test(w) || Number(w) < SIZE_MIN || Number(w) > SIZE_MAX);
+  if (bad !== undefined) throw new Error(`IMAGE_WIDTHS: "${bad}" is not a width from ${SIZE_MIN} to ${SIZE_MAX} (e.g. 160,320,640,1200, or "any")`);
+  return [...new Set(widths.map(Number))].sort((a, b) => a - b);
+}
+
 function wholeNumber(name: string, raw: string, min: number, max: number): number {
   // Digits only: no sign, no decimals, no exponent, no spaces, no hex — and few enough to compare.
   const value = /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;

@@ -62,7 +62,9 @@ export const AccountSuccess: Story = { args: { variant: 'account', status: 'succ
 export const AccountTooMany: Story = {
   args: { variant: 'account', status: 'tooMany', email: SUBSCRIBER_EMAIL },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText("We've already sent several confirmation emails to this address. Please check your inbox or try again in an hour.")).toBeVisible();
+    await expect(
+      within(canvasElement).getByText("Too many sign-ups for this address or from your connection. If you've signed up already, please check your inbox, or try again in an hour."),
+    ).toBeVisible();
   },
 };
 export const AccountError: Story = { args: { variant: 'account', status: 'error', email: SUBSCRIBER_EMAIL, error: 'Failed to fetch' } };

@@ -64,10 +64,10 @@ describe('a seeded product image, resized on request', () => {
   });
 
   it('height only, contain and fill, and never larger than the source', async () => {
-    expect(await image(await get(renderUrl(seeded, 'height=200')))).toMatchObject({ width: 160, height: 200 });
-    expect(await image(await get(renderUrl(seeded, 'width=300&height=300&resize=contain')))).toMatchObject({ width: 240, height: 300 });
-    expect(await image(await get(renderUrl(seeded, 'width=300&height=300&resize=fill')))).toMatchObject({ width: 300, height: 300 });
-    expect(await image(await get(renderUrl(seeded, 'width=300&height=300')))).toMatchObject({ width: 300, height: 300 });
+    expect(await image(await get(renderUrl(seeded, 'height=240')))).toMatchObject({ width: 192, height: 240 });
+    expect(await image(await get(renderUrl(seeded, 'width=320&height=320&resize=contain')))).toMatchObject({ width: 256, height: 320 });
+    expect(await image(await get(renderUrl(seeded, 'width=320&height=320&resize=fill')))).toMatchObject({ width: 320, height: 320 });
+    expect(await image(await get(renderUrl(seeded, 'width=320&height=320')))).toMatchObject({ width: 320, height: 320 });
     expect(await image(await get(renderUrl(seeded, 'width=2000')))).toMatchObject({ width: 800, height: 1000 });
   });
 
@@ -79,14 +79,14 @@ describe('a seeded product image, resized on request', () => {
     expect(await image(await get(publicUrl))).toMatchObject({ status: 200, type: 'image/webp', width: 192, height: 240 });
     const origin = anonClient()
       .storage.from(BUCKET)
-      .getPublicUrl(seeded, { transform: { width: 100, format: 'origin' } }).data.publicUrl;
-    expect(await image(await get(origin))).toMatchObject({ type: 'image/png', width: 100, height: 125 });
+      .getPublicUrl(seeded, { transform: { width: 160, format: 'origin' } }).data.publicUrl;
+    expect(await image(await get(origin))).toMatchObject({ type: 'image/png', width: 160, height: 200 });
     const { data, error } = await anonClient()
       .storage.from(BUCKET)
-      .download(seeded, { transform: { width: 80 } });
+      .download(seeded, { transform: { width: 240 } });
     expect(error).toBeNull();
     const meta = await sharp(Buffer.from(await (data as Blob).arrayBuffer())).metadata();
-    expect([meta.width, meta.height]).toEqual([80, 100]);
+    expect([meta.width, meta.height]).toEqual([240, 300]);
   });
 
   it('HEAD gives the GET’s headers without a body', async () => {
@@ -106,6 +106,23 @@ describe('caching', () => {
     expect([first.headers.get('x-render-cache'), second.headers.get('x-render-cache')]).toEqual(['miss', 'hit']);
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
     expect(Buffer.from(await second.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
+  });
+
+  it('requested widths snap to the storefront’s ladder: width=301 and width=302 are one variant (one encode), 2500 is the top step', async () => {
+    const quality = 21 + Math.floor(Math.random() * 40);
+    const first = await get(renderUrl(seeded, `width=301&quality=${quality}`));
+    const second = await get(renderUrl(seeded, `width=302&quality=${quality}`));
+    expect([first.headers.get('x-render-cache'), second.headers.get('x-render-cache')]).toEqual(['miss', 'hit']);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(await image(second)).toMatchObject({ width: 320, height: 400 });
+    await first.arrayBuffer();
+    const onLadder = await get(renderUrl(seeded, `width=320&quality=${quality}`));
+    expect([onLadder.headers.get('x-render-cache'), onLadder.headers.get('etag')]).toEqual(['hit', first.headers.get('etag')]);
+    await onLadder.arrayBuffer();
+    const huge = await get(renderUrl(seeded, `width=2500&quality=${quality}`));
+    const top = await get(renderUrl(seeded, `width=1200&quality=${quality}`));
+    expect([huge.headers.get('x-render-cache'), top.headers.get('x-render-cache'), top.headers.get('etag')]).toEqual(['miss', 'hit', huge.headers.get('etag')]);
+    await Promise.all([huge.arrayBuffer(), top.arrayBuffer()]);
   });
 
   it('encodes concurrent identical requests once', async () => {
@@ -147,22 +164,22 @@ describe('replacing and deleting an object', () => {
   it('a replaced image gives new bytes under a new ETag (a stale If-None-Match gets them too); a deleted one is 404', async () => {
     const storage = serviceClient().storage.from(BUCKET);
     expect((await storage.upload(path, await tall(), { contentType: 'image/png', cacheControl: '60' })).error).toBeNull();
-    const before = await get(renderUrl(path, 'width=200'));
+    const before = await get(renderUrl(path, 'width=240'));
     const etag = before.headers.get('etag') ?? '';
     expect(before.headers.get('cache-control')).toBe('max-age=60');
-    expect(await image(before)).toMatchObject({ width: 200, height: 400 });
-    expect((await get(renderUrl(path, 'width=200'))).headers.get('x-render-cache')).toBe('hit');
+    expect(await image(before)).toMatchObject({ width: 240, height: 480 });
+    expect((await get(renderUrl(path, 'width=240'))).headers.get('x-render-cache')).toBe('hit');
 
     expect((await storage.update(path, await wide(), { contentType: 'image/png', cacheControl: '60' })).error).toBeNull();
-    const after = await get(renderUrl(path, 'width=200'), { 'if-none-match': etag });
+    const after = await get(renderUrl(path, 'width=240'), { 'if-none-match': etag });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
     expect(after.headers.get('x-render-cache')).toBe('miss');
-    expect(await image(after)).toMatchObject({ width: 200, height: 100 });
+    expect(await image(after)).toMatchObject({ width: 240, height: 120 });
 
     expect((await storage.remove([path])).error).toBeNull();
     for (const headers of [{}, { 'if-none-match': after.headers.get('etag') ?? '' }] as Record<string, string>[]) {
-      const gone = await get(renderUrl(path, 'width=200'), headers);
+      const gone = await get(renderUrl(path, 'width=240'), headers);
       expect([gone.status, await gone.json()]).toEqual([404, { statusCode: '404', error: 'not_found', message: 'Object not found' }]);
     }
   });

@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, ALEX, anonClient, rest, serviceClient, signIn, type SignedIn, sql, uniqueEmail } from './support.ts';
+import { ADMIN, ALEX, anonClient, loopbackClient, rest, serviceClient, signIn, type SignedIn, sql, uniqueEmail } from './support.ts';
 
 const anon = anonClient();
 const service = serviceClient();
@@ -57,8 +57,8 @@ async function claimFor(email: string): Promise<Claimed> {
 }
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const subscribe = (email: string, client = anon, source = 'footer', locale = 'en') => client.rpc('subscribe_newsletter', { email, source, locale });
-const confirm = (token: string, headers: Record<string, string> = {}) =>
-  rest('/rest/v1/rpc/confirm_newsletter', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ token }) });
+const confirm = (token: string, headers: Record<string, string> = {}, from?: string) =>
+  rest('/rest/v1/rpc/confirm_newsletter', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ token }), from });
 
 beforeAll(async () => {
   alex = await signIn(ALEX.email, ALEX.password);
@@ -131,21 +131,25 @@ describe('subscribe_newsletter', () => {
 });
 
 describe('confirm_newsletter', () => {
-  it('confirms once with time and a peppered hash of the forwarded address, never the raw IP', async () => {
+  it('confirms once with time and a peppered hash of the caller’s address (not a forged X-Forwarded-For), never the raw IP', async () => {
     const email = uniqueEmail('dbl-ok');
     await subscribe(email);
     const { confirmToken } = await claimFor(email);
-    const res = await confirm(confirmToken, { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' });
+    const caller = loopbackClient();
+    const res = await confirm(confirmToken, { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' }, caller);
     expect(res.status).toBe(204);
     const confirmed = await row(email);
     expect(confirmed.status).toBe('confirmed');
     expect(confirmed.confirmed_at).not.toBeNull();
     expect(confirmed.confirmation_token_hash).toBeNull();
     expect(confirmed.confirmed_ip_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(confirmed.confirmed_ip_hash).not.toBe(sha256('203.0.113.7'));
-    expect(confirmed.confirmed_ip_hash).not.toContain('203.0.113.7');
-    const [{ same }] = await sql<{ same: boolean }>(`select private.hash_ip('203.0.113.7') = $1 as same`, [confirmed.confirmed_ip_hash]);
-    expect(same).toBe(true);
+    expect(confirmed.confirmed_ip_hash).not.toBe(sha256(caller));
+    expect(confirmed.confirmed_ip_hash).not.toContain(caller);
+    const [{ same, forged }] = await sql<{ same: boolean; forged: boolean }>(`select private.hash_ip($2) = $1 as same, private.hash_ip('203.0.113.7') = $1 as forged`, [
+      confirmed.confirmed_ip_hash,
+      caller,
+    ]);
+    expect([same, forged]).toEqual([true, false]);
 
     // Reused: a clear error, nothing changes.
     const again = await confirm(confirmToken);

@@ -1,5 +1,6 @@
 /** Shared helpers for the integration suites: clients as the storefront builds them, users, mail. */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { createClient, type Session, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
@@ -125,12 +126,17 @@ export async function followVerifyLink(link: string) {
   return { status: res.status, location, params };
 }
 
-/** A raw request with the anon apikey (and bearer unless given), for what supabase-js cannot send. */
-export function rest(path: string, init: RequestInit & { key?: string } = {}): Promise<Response> {
+/**
+ * A raw request with the anon apikey (and bearer unless given), for what supabase-js cannot send.
+ * `from`: a loopback address (127.x.y.z) the connection really comes from, so the server sees
+ * another client (a rate-limit budget of its own); a forged X-Forwarded-For does not do that.
+ */
+export function rest(path: string, init: RequestInit & { key?: string; from?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   const key = init.key ?? anonKey();
   if (!headers.has('apikey')) headers.set('apikey', key);
   if (!headers.has('authorization')) headers.set('authorization', `Bearer ${key}`);
+  if (init.from) return fetchFrom(init.from, `${apiUrl()}${path.startsWith('/') ? path : `/${path}`}`, { ...init, headers });
   return fetch(`${apiUrl()}${path.startsWith('/') ? path : `/${path}`}`, {
     ...init,
     headers,
@@ -151,6 +157,42 @@ export async function countRows(table: string): Promise<number> {
   const { count, error } = await serviceClient().from(table).select('*', { count: 'exact', head: true });
   if (error) throw new Error(`count ${table}: ${error.message}`);
   return count ?? 0;
+}
+
+/** A random loopback address other than 127.0.0.1: a client of its own, as the server sees it. */
+export const loopbackClient = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/**
+ * fetch() over a connection from the local address `from` (a loopback address: Linux routes all of
+ * 127.0.0.0/8 to lo). The server listens on 127.0.0.1, so the URL's host is replaced by it.
+ */
+export function fetchFrom(from: string, url: string, init: RequestInit = {}): Promise<Response> {
+  const target = new URL(url);
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = init.body === undefined || init.body === null ? undefined : Buffer.from(init.body as string);
+  if (body) headers['content-length'] = String(body.byteLength);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: target.port, path: `${target.pathname}${target.search}`, method: init.method ?? 'GET', headers, localAddress: from, timeout: 10_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const out = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out.set(name, Array.isArray(value) ? value.join(', ') : value);
+          const status = res.statusCode ?? 0;
+          resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: out }));
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`request to ${url} from ${from} timed out`)));
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,10 +6,10 @@
  * limit per caller address; who may read withdrawals; the queued notice and its rendered e-mail.
  * Every test makes its own orders (inserted directly: this is about the withdrawal, not the sale).
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderNotice, renderNoticeEmail } from '../../supabase/functions/_shared/notice-email.ts';
-import { ADMIN, anonClient, createConfirmedUser, rest, serviceClient, signIn, type SignedIn, sql, uniqueEmail } from './support.ts';
+import { ADMIN, anonClient, createConfirmedUser, loopbackClient, rest, serviceClient, signIn, type SignedIn, sql, uniqueEmail } from './support.ts';
 
 type Answer = { status: 'received' | 'alreadyReceived'; receivedAt: string };
 type Withdrawal = {
@@ -29,17 +29,17 @@ const service = serviceClient();
 let admin: SignedIn;
 const made: string[] = [];
 
-/** A caller address of its own per test, so each test has its own rate-limit bucket. */
-const freshIp = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+/** A caller address of its own per test (a real loopback source address), so each test has its own rate-limit bucket. */
+const freshIp = loopbackClient;
 
 /** POST /rest/v1/rpc/submit_withdrawal as anon (or with a user's token) from `ip`. */
 async function withdraw(
   body: Record<string, unknown>,
   { ip = freshIp(), token }: { ip?: string; token?: string } = {},
 ): Promise<[number, Answer & { message?: string; code?: string }]> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': `${ip}, 10.0.0.1` };
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await rest('/rest/v1/rpc/submit_withdrawal', { method: 'POST', headers, body: JSON.stringify(body) });
+  const res = await rest('/rest/v1/rpc/submit_withdrawal', { method: 'POST', headers, body: JSON.stringify(body), from: ip });
   return [res.status, await res.json()];
 }
 
@@ -85,7 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (made.length > 0) await sql('delete from public.orders where id = any($1::uuid[])', [made]);
-  await sql(`delete from private.rate_limit_hits where bucket like 'withdrawal:198.51.%' or bucket like 'withdrawal:203.0.113.%'`);
+  await sql(`delete from private.rate_limit_hits where bucket like 'withdrawal:127.%' and bucket <> 'withdrawal:127.0.0.1'`);
 });
 
 describe('submit_withdrawal', () => {
@@ -191,7 +191,7 @@ describe('submit_withdrawal', () => {
   });
 
   it('rate limit: ten calls from one address in ten minutes, the eleventh is refused (429) and changes nothing; another address goes on', async () => {
-    const ip = `203.0.113.${randomInt(1, 255)}`;
+    const ip = freshIp();
     await sql(`delete from private.rate_limit_hits where bucket = $1`, [`withdrawal:${ip}`]);
     for (let i = 0; i < 10; i++) {
       const [status] = await withdraw({ order_number: 'NPNG-999999999998', email: uniqueEmail('wd-rl') }, { ip });

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendContactMessage } from '../../src/api/contact';
+import { ApiError } from '../../src/api/errors';
 import ContactRoute from '../../src/features/contact/ContactRoute';
 import { ContactView, type ContactViewProps } from '../../src/features/contact/ContactView';
 import { SUPPORT_EMAIL } from '../../src/config/company';
@@ -123,5 +124,18 @@ describe('ContactRoute (container with a fake api)', () => {
     await vi.waitFor(() => expect(lastToast()).toMatchObject({ title: 'Message not sent', description: 'Failed to fetch', variant: 'destructive' }));
     expect(field('Message *').value).toBe('Hello');
     expect(button('Send message').disabled).toBe(false);
+  });
+
+  it('over the per-client limit (PT429) it says so in the page’s words, not the server’s', async () => {
+    mockedSend.mockRejectedValueOnce(new ApiError('unknown', 'server words', { code: 'PT429' }));
+    mount();
+    const user = userEvent.setup();
+    await user.type(field('Email *'), 'alex@example.com');
+    await user.type(field('Message *'), 'Hello');
+    await user.click(button('Send message'));
+    const words = 'Too many messages from your connection. Please try again in a few minutes.';
+    await vi.waitFor(() => expect(lastToast()).toMatchObject({ title: 'Message not sent', description: words, variant: 'destructive' }));
+    expect(screen.getByRole('alert').textContent).toContain(words);
+    expect(field('Message *').value).toBe('Hello');
   });
 });

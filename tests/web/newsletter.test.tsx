@@ -56,7 +56,7 @@ describe('NewsletterFormView', () => {
 
   it.each([
     ['success', "If this address isn't subscribed yet, we've sent it a link to confirm. Your subscription starts only when you click it."],
-    ['tooMany', "We've already sent several confirmation emails to this address. Please check your inbox or try again in an hour."],
+    ['tooMany', "Too many sign-ups for this address or from your connection. If you've signed up already, please check your inbox, or try again in an hour."],
     ['error', 'Failed to fetch'],
   ] as const)('%s shows its outcome under the form', (status, text) => {
     view({ status, error: status === 'error' ? 'Failed to fetch' : null });

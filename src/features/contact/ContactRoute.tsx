@@ -12,6 +12,13 @@ const texts = {
   sentTitle: msg`Message sent`,
   errorTitle: msg`Message not sent`,
   error: msg`Something went wrong. Please try again.`,
+  tooMany: msg`Too many messages from your connection. Please try again in a few minutes.`,
+};
+
+/** The database's per-client limit on messages (SQLSTATE PT429, HTTP 429). */
+const isRateLimited = (error: unknown) => {
+  const e = (error ?? {}) as { code?: unknown; status?: unknown };
+  return e.code === 'PT429' || e.status === 429;
 };
 
 /** /contact: the contact form wired to the contact machine; outcomes are toasts. */
@@ -24,7 +31,14 @@ export default function ContactRoute() {
       : { title: i18n._(texts.errorTitle), description: notice.message || i18n._(texts.error), variant: 'destructive' as const };
   const [snapshot, send] = useMachine(
     contactMachine.provide({
-      actors: { sendMessage: fromPromise(({ input }) => sendContactMessage(input)) },
+      actors: {
+        // Over the limit, the form and the toast say so in the page's language (the server's words are English).
+        sendMessage: fromPromise(({ input }) =>
+          sendContactMessage(input).catch((e: unknown) => {
+            throw isRateLimited(e) ? new Error(i18n._(texts.tooMany)) : e;
+          }),
+        ),
+      },
       actions: { notify: (_, notice) => notify(toastFor(notice)) },
     }),
   );

@@ -35,7 +35,7 @@ export function NewsletterFormView({ variant, status, email, consent, error, onE
     status === 'success' ? (
       <Trans>If this address isn't subscribed yet, we've sent it a link to confirm. Your subscription starts only when you click it.</Trans>
     ) : status === 'tooMany' ? (
-      <Trans>We've already sent several confirmation emails to this address. Please check your inbox or try again in an hour.</Trans>
+      <Trans>Too many sign-ups for this address or from your connection. If you've signed up already, please check your inbox, or try again in an hour.</Trans>
     ) : status === 'error' ? (
       error || <Trans>Something went wrong. Please try again.</Trans>
     ) : null;

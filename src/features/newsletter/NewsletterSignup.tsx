@@ -13,7 +13,7 @@ const texts = {
   successTitle: msg`Check your inbox`,
   success: msg`If this address isn't subscribed yet, we've sent it a link to confirm. Your subscription starts only when you click it.`,
   tooManyTitle: msg`Please wait a little`,
-  tooMany: msg`We've already sent several confirmation emails to this address. Please check your inbox or try again in an hour.`,
+  tooMany: msg`Too many sign-ups for this address or from your connection. If you've signed up already, please check your inbox, or try again in an hour.`,
   errorTitle: msg`Error`,
   error: msg`Something went wrong. Please try again.`,
 };
