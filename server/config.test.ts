@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY, loadConfig, startFlags } from './config.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY, durationMs, loadConfig, startFlags, tomlApiMaxRows } from './config.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 
 describe('local keys', () => {
@@ -105,5 +108,36 @@ describe('answer cache settings', () => {
   it('default to 64 MB and 2000 entries; ANSWER_CACHE_BYTES=0 turns the cache off', () => {
     expect(loadConfig({}).answerCache).toEqual({ bytes: 64 * 1024 * 1024, entries: 2000 });
     expect(loadConfig({ ANSWER_CACHE_BYTES: '0', ANSWER_CACHE_ENTRIES: '10' }).answerCache).toEqual({ bytes: 0, entries: 10 });
+  });
+});
+
+describe('query limits (issue 22 item 6)', () => {
+  it('default to hosted Supabase’s statement timeouts and the max_rows of supabase/config.toml', () => {
+    const config = loadConfig({});
+    expect(config.statementTimeouts).toEqual({ anon: 3000, authenticated: 8000, service_role: 8000 });
+    expect(config.maxRows).toBe(1000);
+  });
+
+  it('read STATEMENT_TIMEOUT_* in ms or with Postgres’ units, and PGRST_DB_MAX_ROWS (0: none)', () => {
+    const config = loadConfig({ STATEMENT_TIMEOUT_ANON: '300ms', STATEMENT_TIMEOUT_AUTHENTICATED: '15s', STATEMENT_TIMEOUT_SERVICE_ROLE: '0', PGRST_DB_MAX_ROWS: '0' });
+    expect(config.statementTimeouts).toEqual({ anon: 300, authenticated: 15_000, service_role: 0 });
+    expect(config.maxRows).toBe(0);
+    expect(durationMs('2min', 1)).toBe(120_000);
+    expect(durationMs('250', 1)).toBe(250);
+    expect(durationMs('soon', 3000)).toBe(3000);
+  });
+
+  it('take max_rows from the [api] table of a config.toml only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'npng-toml-'));
+    try {
+      const path = join(dir, 'config.toml');
+      writeFileSync(path, '[db]\nmax_rows = 5\n\n[api]\nport = 54321\nmax_rows = 250 # rows\n\n[api.tls]\nenabled = false\n');
+      expect(tomlApiMaxRows(path)).toBe(250);
+      writeFileSync(path, '[db]\nmax_rows = 5\n');
+      expect(tomlApiMaxRows(path)).toBeUndefined();
+      expect(tomlApiMaxRows(join(dir, 'missing.toml'))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './db/migrate.ts';
 import { parseTrustedProxies, type TrustedProxies } from './proxy.ts';
@@ -122,6 +123,23 @@ export interface Config {
    */
   trustedProxies: TrustedProxies;
   /**
+   * Failed password sign-ins per e-mail address per RATE_LIMIT_WINDOW_MS, whatever the client
+   * address (RATE_LIMIT_SIGN_IN_PER_ACCOUNT, default 10; 0 turns it off).
+   */
+  signInPerAccountRateLimit: number;
+  /**
+   * statement_timeout in ms per API role for /rest/v1, set per transaction as PostgREST applies
+   * hosted Supabase's role settings (0: none). STATEMENT_TIMEOUT_ANON (3s), _AUTHENTICATED (8s),
+   * _SERVICE_ROLE (8s: hosted leaves service_role unset, so the authenticator's 8s holds). PostgreSQL
+   * only: PGlite runs a query to its end, whatever the setting (ADR 0031).
+   */
+  statementTimeouts: { anon: number; authenticated: number; service_role: number };
+  /**
+   * PostgREST's db-max-rows: at most this many rows in a read's or function call's answer (0: no limit).
+   * PGRST_DB_MAX_ROWS, else `[api] max_rows` of supabase/config.toml (1000), as the Supabase CLI does.
+   */
+  maxRows: number;
+  /**
    * SMTP relay for auth and order e-mails (GoTrue's SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS,
    * SMTP_ADMIN_EMAIL as From, SMTP_SENDER_NAME). Unset (no SMTP_HOST): mail goes to the outbox.
    */
@@ -158,6 +176,32 @@ export function characterSets(v: string | undefined): string[] {
     .split(/(?<!\\):/)
     .map((set) => set.replaceAll('\\:', ':'))
     .filter(Boolean);
+}
+
+/** A duration as Postgres writes statement_timeout: a number of ms, or with the unit ms, s or min. */
+export function durationMs(v: string | undefined, d: number): number {
+  const m = v === undefined ? null : /^\s*(\d+)\s*(ms|s|min)?\s*$/.exec(v);
+  if (!m) return d;
+  return Number(m[1]) * { ms: 1, s: 1000, min: 60_000 }[(m[2] ?? 'ms') as 'ms' | 's' | 'min'];
+}
+
+/** `max_rows` of the `[api]` table in a Supabase CLI config.toml; undefined when the file or the key is missing. */
+export function tomlApiMaxRows(path: string): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  let table = '';
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/\s+#.*$/, '').trim();
+    const header = /^\[\s*([^\]]+?)\s*\]$/.exec(line);
+    if (header) table = header[1];
+    const setting = /^max_rows\s*=\s*(\d+)$/.exec(line);
+    if (table === 'api' && setting) return Number(setting[1]);
+  }
+  return undefined;
 }
 
 /** `--migrate`, `--no-migrate`, `--seed`, `--no-seed` on the command line (the last one of a pair wins; they beat env). */
@@ -225,6 +269,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     housekeepingMs: int(env.HOUSEKEEPING_INTERVAL_MS, 5000),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT && /^[1-9]\d{0,6}$/.test(env.CHECKOUT_RATE_LIMIT) ? Number(env.CHECKOUT_RATE_LIMIT) : undefined,
+    signInPerAccountRateLimit: int(env.RATE_LIMIT_SIGN_IN_PER_ACCOUNT, 10),
+    statementTimeouts: {
+      anon: durationMs(env.STATEMENT_TIMEOUT_ANON, 3000),
+      authenticated: durationMs(env.STATEMENT_TIMEOUT_AUTHENTICATED, 8000),
+      service_role: durationMs(env.STATEMENT_TIMEOUT_SERVICE_ROLE, 8000),
+    },
+    maxRows: int(env.PGRST_DB_MAX_ROWS, tomlApiMaxRows(join(ROOT, 'supabase', 'config.toml')) ?? 0),
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

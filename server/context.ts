@@ -32,20 +32,24 @@ export interface ServerContext {
 
 /**
  * Runs fn in one transaction as PostgREST does: `role` switched to the JWT's role and the claims
- * in `request.jwt.claims` (plus request.method/path/headers when given), all transaction-local.
+ * in `request.jwt.claims` (plus request.method/path/headers when given), all transaction-local;
+ * with `statementTimeoutMs` (> 0), `statement_timeout` too, as PostgREST applies a role's
+ * `statement_timeout` setting: every later statement of the transaction ends with SQLSTATE 57014
+ * when it runs longer (PostgreSQL; PGlite cannot interrupt a running query).
  */
 export async function asRole<T>(
   db: Database,
   claims: Claims,
   fn: (tx: Queryable) => Promise<T>,
-  request?: { method: string; path: string; headers?: Record<string, string | undefined> },
+  request?: { method: string; path: string; headers?: Record<string, string | undefined>; statementTimeoutMs?: number },
 ): Promise<T> {
+  const timeout = request?.statementTimeoutMs;
   return db.transaction(async (tx) => {
     await tx.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true), set_config('request.path', $4, true),
-              set_config('request.headers', $5, true)`,
-      [claims.role, JSON.stringify(claims), request?.method ?? '', request?.path ?? '', JSON.stringify(request?.headers ?? {})],
+              set_config('request.headers', $5, true)${timeout ? ", set_config('statement_timeout', $6, true)" : ''}`,
+      [claims.role, JSON.stringify(claims), request?.method ?? '', request?.path ?? '', JSON.stringify(request?.headers ?? {}), ...(timeout ? [String(Math.round(timeout))] : [])],
     );
     return fn(tx);
   });

@@ -4,16 +4,27 @@ import { emailChangeMail } from '../mail/templates.ts';
 import { objectField, optionalStringField, readBody } from './body.ts';
 import { authenticate } from './bearer.ts';
 import { now } from './clock.ts';
-import { badRequest, unprocessable, versionHeaders } from './errors.ts';
+import type { Queryable } from '../db/types.ts';
+import { badRequest, unauthorized, unprocessable, versionHeaders } from './errors.ts';
 import { pkceChallenge } from './flowState.ts';
 import { confirmReauthentication } from './reauthenticate.ts';
 import { checkRecipient } from './recipient.ts';
 import { resolveRedirect } from './redirect.ts';
-import { deleteUserSessions } from './sessions.ts';
+import { deleteUserSessions, sessionAssurance } from './sessions.ts';
 import type { AuthState } from './state.ts';
-import { findUserByEmail, findUserById, hashPassword, makePermanent, mergeMetadata, passwordMatches, userJson } from './users.ts';
+import { findUserByEmail, findUserById, hashPassword, makePermanent, mergeMetadata, passwordMatches, userJson, type UserRow } from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
 import { issueLinkToken, verifyLink } from './linkTokens.ts';
+
+/**
+ * GoTrue's rule for a user with a verified factor: the password or the e-mail changes only from an
+ * aal2 session, so a stolen password (an aal1 session) cannot take the account over.
+ */
+async function mayChangeCredentials(db: Queryable, user: UserRow, sessionId: string | undefined): Promise<boolean> {
+  const { rows } = await db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [user.id]);
+  if (rows.length === 0) return true;
+  return sessionId !== undefined && (await sessionAssurance(db, sessionId)).aal === 'aal2';
+}
 
 /** GET /user: the signed-in user. */
 export async function getUser(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
@@ -38,6 +49,10 @@ export async function updateUser(state: AuthState, req: ApiRequest): Promise<Api
   if (optionalStringField(body, 'phone')) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   const pkce = pkceChallenge(body);
   const address = requestedEmail ? normaliseEmail(requestedEmail) : undefined;
+  const changesEmail = address !== undefined && address !== user.email?.toLowerCase();
+  if ((password || changesEmail) && !(await mayChangeCredentials(db, user, sessionId))) {
+    throw unauthorized('insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+  }
 
   if (password !== undefined) {
     checkPassword(password, config.passwordPolicy);
@@ -47,7 +62,7 @@ export async function updateUser(state: AuthState, req: ApiRequest): Promise<Api
   }
 
   let newEmail: string | undefined;
-  if (address && address !== user.email?.toLowerCase()) {
+  if (address && changesEmail) {
     const holder = await findUserByEmail(db, address);
     if (holder && holder.id !== user.id) {
       throw unprocessable('email_exists', 'A user with this email address has already been registered');
@@ -59,7 +74,7 @@ export async function updateUser(state: AuthState, req: ApiRequest): Promise<Api
 
   let encryptedPassword: string | undefined;
   if (password !== undefined) {
-    await confirmReauthentication(db, config, user, sessionId, optionalStringField(body, 'nonce'));
+    await confirmReauthentication(db, config, state.nonceAttempts, user, sessionId, optionalStringField(body, 'nonce'));
     if (await passwordMatches(user, password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }

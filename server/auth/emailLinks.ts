@@ -22,16 +22,30 @@ function takeEmailBudget(state: AuthState, req: ApiRequest): void {
 /** The mail-sending endpoints answer `{}` whether or not the address is known (no enumeration). */
 const accepted = (req: ApiRequest) => json(200, {}, versionHeaders(req));
 
-async function mailLink(state: AuthState, user: UserRow, type: 'signup' | 'recovery' | 'magiclink', redirectTo: string, pkce?: PkceChallenge): Promise<void> {
+/**
+ * Stores the link's token and hands its mail to the mailer. With `background` the mailer is not
+ * waited for (its failure is logged): the caller answers as fast as for an address that gets no mail.
+ */
+async function mailLink(state: AuthState, user: UserRow, type: 'signup' | 'recovery' | 'magiclink', redirectTo: string, pkce?: PkceChallenge, background = false): Promise<void> {
   checkRecipient(state.config, user.email ?? '');
-  const token = await state.db.transaction((tx) => issueLinkToken(tx, user.id, type, undefined, pkce));
+  const token = await state.db.transaction(async (tx) => {
+    // A new confirmation link not sent by a sign-up carries no password: the pending one belonged to
+    // the replaced link (whoever asked for this one may not be who chose it).
+    if (type === 'signup') await tx.query('update auth.users set encrypted_password = null where id = $1 and email_confirmed_at is null', [user.id]);
+    return issueLinkToken(tx, user.id, type, undefined, pkce);
+  });
   const link = verifyLink(state.config, token, type, redirectTo);
   const address = user.email ?? '';
   const compose = { signup: confirmSignupMail, recovery: recoveryMail, magiclink: magicLinkMail }[type];
-  await state.mailer.send(compose(address, link));
+  const sending = state.mailer.send(compose(address, link));
+  if (!background) return sending;
+  sending.catch((e) => console.error(`[auth] ${type} mail to ${address} failed:`, e));
 }
 
-/** POST /recover: mails a password-recovery link when the address belongs to a user. */
+/**
+ * POST /recover: mails a password-recovery link when the address belongs to a user. The answer does
+ * not wait for the mailer (an SMTP round trip would tell known addresses from unknown ones by time).
+ */
 export async function recover(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
   takeEmailBudget(state, req);
   const body = await readBody(req);
@@ -39,7 +53,7 @@ export async function recover(state: AuthState, req: ApiRequest): Promise<ApiRes
   const pkce = pkceChallenge(body);
   const redirectTo = resolveRedirect(req.url.searchParams.get('redirect_to'), state.config);
   const user = await findUserByEmail(state.db, email);
-  if (user) await mailLink(state, user, 'recovery', redirectTo, pkce);
+  if (user) await mailLink(state, user, 'recovery', redirectTo, pkce, true);
   return accepted(req);
 }
 

@@ -4,7 +4,8 @@ import { now } from './clock.ts';
 import { createFlowState, PKCE_PREFIX, type FlowMethod, type PkceChallenge } from './flowState.ts';
 import type { AuthMethod } from './sessions.ts';
 import { hashToken, randomToken } from './randomTokens.ts';
-import { findUserByEmail, findUserById, findUserByTokenHash, makePermanent, type UserRow } from './users.ts';
+import { deleteUserSessions } from './sessions.ts';
+import { findUserByEmail, findUserById, findUserByTokenHash, isConfirmed, makePermanent, type UserRow } from './users.ts';
 
 /** The emailed link types GoTrue verifies (`email` is the generic OTP type: signup or magic link). */
 export const LINK_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email'] as const;
@@ -86,6 +87,19 @@ async function findByLink(db: Queryable, type: LinkType, token: string): Promise
 }
 
 /**
+ * The address is proven for the first time: whoever held the account before (an anonymous session,
+ * anything issued while it was unconfirmed) is signed out, and a password set before now survives
+ * only if this link is the one mailed with it. A sign-up keeps its pending password with its
+ * confirmation token (a re-sign-up replaces both, a resend or magic link voids it), an invite's is
+ * the admin's, an anonymous user's the one its own session chose with the e-mail; a recovery or
+ * magic link never proves that password, so it is dropped (the link's session can set a new one).
+ */
+async function firstConfirmation(db: Queryable, userId: string, type: Exclude<LinkType, 'email'>): Promise<void> {
+  await deleteUserSessions(db, userId);
+  if (type === 'recovery' || type === 'magiclink') await db.query('update auth.users set encrypted_password = null where id = $1', [userId]);
+}
+
+/**
  * Spends a link token: finds its user, checks it is fresh (and for the given email, when one is
  * named), applies what the link confirms, and clears the token. Run inside a transaction.
  */
@@ -107,6 +121,7 @@ export async function consumeLinkToken(
   }
 
   const at = now();
+  if (!isConfirmed(user)) await firstConfirmation(db, user.id, found.type);
   if (found.type === 'email_change') {
     const newEmail = user.email_change;
     if (!newEmail) return { ok: false, failure: 'invalid' };

@@ -30,6 +30,14 @@ export class RateLimiter {
     return true;
   }
 
+  /** Gives back the newest request of the key (one that turned out not to count, e.g. a right password). */
+  release(key: string): void {
+    const times = this.hits.get(key);
+    if (!times || times.length === 0) return;
+    times.pop();
+    if (times.length === 0) this.hits.delete(key);
+  }
+
   private sweep(at: number): void {
     if (at - this.lastSweep < this.windowMs) return;
     this.lastSweep = at;

@@ -17,6 +17,8 @@ const MAX_FREQUENCY_MS = 60_000;
 /** A session signed in this recently changes its password without a nonce (GoTrue's 24 hours). */
 const RECENT_SIGN_IN_MS = 24 * 60 * 60 * 1000;
 const NONCE_DIGITS = 6;
+/** Wrong nonces a user may present before the mailed one is void. */
+export const NONCE_ATTEMPTS = 5;
 
 /** What the database keeps of a nonce: a hash bound to its user, so a leak opens nothing. */
 const nonceHash = (userId: string, nonce: string) => hashToken(`${userId}:${nonce}`);
@@ -45,6 +47,7 @@ export async function reauthenticate(state: AuthState, req: ApiRequest): Promise
     if (!rows[0]?.stored) throw tooFrequent(rows[0]?.sent_at ?? at, at);
     checkRecipient(state.config, email);
   });
+  state.nonceAttempts.delete(user.id);
   await state.mailer.send(reauthenticationMail(email, nonce));
   return json(200, {}, versionHeaders(req));
 }
@@ -58,9 +61,18 @@ function tooFrequent(sentAt: Date | string, at: Date) {
 /**
  * Under SECURE_PASSWORD_CHANGE a password change in a session older than 24 hours (or without a
  * session) must present the mailed nonce, which is spent by it: GoTrue's reauthentication_needed
- * (400) without one, reauthentication_not_valid (422) for a wrong, used or expired one.
+ * (400) without one, reauthentication_not_valid (422) for a wrong, used or expired one. A
+ * six-digit nonce is guessable: after NONCE_ATTEMPTS wrong ones it is void (the count lives in
+ * this process; the void nonce in the database) and only a newly mailed one works.
  */
-export async function confirmReauthentication(db: Queryable, config: Config, user: UserRow, sessionId: string | undefined, nonce: string | undefined): Promise<void> {
+export async function confirmReauthentication(
+  db: Queryable,
+  config: Config,
+  attempts: Map<string, number>,
+  user: UserRow,
+  sessionId: string | undefined,
+  nonce: string | undefined,
+): Promise<void> {
   if (!config.securePasswordChange) return;
   const at = now();
   if (sessionId) {
@@ -68,10 +80,21 @@ export async function confirmReauthentication(db: Queryable, config: Config, use
     if (rows.length > 0) return;
   }
   if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+  // Counted before the database is asked, so parallel guesses cannot share one attempt.
+  const attempt = (attempts.get(user.id) ?? 0) + 1;
+  attempts.set(user.id, attempt);
+  if (attempt > NONCE_ATTEMPTS) throw nonceNotValid();
   const { rows } = await db.query(
     `update auth.users set reauthentication_token = '', reauthentication_sent_at = null
       where id = $1 and reauthentication_token = $2 and reauthentication_sent_at > $3 returning id`,
     [user.id, nonceHash(user.id, nonce), new Date(at.getTime() - LINK_LIFETIME_MS)],
   );
-  if (rows.length === 0) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+  if (rows.length > 0) {
+    attempts.delete(user.id);
+    return;
+  }
+  if (attempt === NONCE_ATTEMPTS) await db.query(`update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`, [user.id]);
+  throw nonceNotValid();
 }
+
+const nonceNotValid = () => unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');

@@ -11,7 +11,8 @@ import { startSession } from './sessions.ts';
 import type { AuthState } from './state.ts';
 import { checkRecipient } from './recipient.ts';
 import { overRequestRateLimit } from './rateLimit.ts';
-import { createUser, findUserByEmail, findUserById, hashPassword, isConfirmed, userJson } from './users.ts';
+import type { Queryable } from '../db/types.ts';
+import { createUser, findUserByEmail, findUserById, hashPassword, isConfirmed, userJson, type UserRow } from './users.ts';
 import { checkPassword, normaliseEmail } from './validate.ts';
 import { issueLinkToken, verifyLink } from './linkTokens.ts';
 
@@ -47,7 +48,12 @@ export async function signup(state: AuthState, req: ApiRequest): Promise<ApiResp
     if (existing && (config.autoConfirm || isConfirmed(existing))) return { kind: 'exists' as const };
     // The confirmation mail's recipient, refused before the user is created or its token stored.
     if (!config.autoConfirm) checkRecipient(config, address);
-    const user = existing ?? (await createUser(tx, { email: address, encryptedPassword, userMetadata: data, confirmedAt: config.autoConfirm ? now() : null }));
+    // A repeated sign-up of an unconfirmed address replaces the pending password (and metadata)
+    // together with the confirmation token: only the newest link confirms, and it confirms its own
+    // sign-up's password, so a stranger's earlier sign-up cannot outlive the owner's confirmation.
+    const user = existing
+      ? await renewPendingSignUp(tx, existing, encryptedPassword, data)
+      : await createUser(tx, { email: address, encryptedPassword, userMetadata: data, confirmedAt: config.autoConfirm ? now() : null });
     if (config.autoConfirm) return { kind: 'session' as const, session: await startSession(config, tx, user, 'password', req) };
     const token = await issueLinkToken(tx, user.id, 'signup', undefined, pkce);
     const pending = (await findUserById(tx, user.id)) ?? user;
@@ -64,6 +70,16 @@ export async function signup(state: AuthState, req: ApiRequest): Promise<ApiResp
       await state.mailer.send(result.mail);
       return json(200, userJson(result.user), versionHeaders(req));
   }
+}
+
+async function renewPendingSignUp(tx: Queryable, user: UserRow, encryptedPassword: string, data: Record<string, unknown>): Promise<UserRow> {
+  await tx.query('update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = $4 where id = $1', [
+    user.id,
+    encryptedPassword,
+    JSON.stringify(data),
+    now(),
+  ]);
+  return user;
 }
 
 /** GoTrue's answer for an already-registered address: looks like a fresh sign-up, reveals nothing. */

@@ -44,9 +44,15 @@ async function passwordGrant(state: AuthState, req: ApiRequest) {
   if (email === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone');
   if (email === '') throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
 
-  const user = email !== '' ? await findUserByEmail(state.db, email) : undefined;
+  // Per account as well as per client address: rotating addresses does not buy more guesses at one
+  // password. Every attempt takes a slot up front (parallel guesses cannot share one); a right
+  // password gives its slot back, so only failures count and the owner is not locked out by signing in.
+  const account = email.toLowerCase();
+  if (!state.limits.signInAccount.take(account)) throw overRequestRateLimit();
+  const user = await findUserByEmail(state.db, email);
   const valid = user ? await passwordMatches(user, password) : await bcrypt.compare(password, DUMMY_HASH).then(() => false);
   if (!user || !valid) throw badRequest('invalid_credentials', 'Invalid login credentials');
+  state.limits.signInAccount.release(account);
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
   const session = await state.db.transaction((tx) => startSession(state.config, tx, user, 'password', req));

@@ -13,12 +13,17 @@ export interface ReadResult {
   body: string | null;
 }
 
-/** The page window: `limit`/`offset` parameters narrowed by a `Range` header, as PostgREST combines them. */
+/**
+ * The page window: `limit`/`offset` parameters narrowed by a `Range` header, as PostgREST combines
+ * them, and never more rows than max-rows (config.maxRows: PostgREST's db-max-rows, the Supabase
+ * CLI's `[api] max_rows`), so no read answers a whole big table at once.
+ */
 export function pageWindow(r: RestRequest, ast: QueryAst): { limit?: number; offset: number } {
   const root = ast.scopes.get('')!;
   const range = parseRange(r.req.headers.range, r.req.headers['range-unit']);
   const offset = root.offset ?? range?.offset ?? 0;
-  const limits = [root.limit, range?.limit].filter((n): n is number => n !== undefined);
+  const maxRows = r.context.config.maxRows || undefined;
+  const limits = [root.limit, range?.limit, maxRows].filter((n): n is number => n !== undefined);
   return { limit: limits.length ? Math.min(...limits) : undefined, offset };
 }
 
@@ -27,6 +32,16 @@ function planRows(plan: unknown): number | undefined {
   const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
   const rows = (parsed as { Plan?: { 'Plan Rows'?: unknown } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
   return typeof rows === 'number' ? rows : undefined;
+}
+
+/**
+ * Whether the planner's row estimate is the total: for `count=planned`, and for `count=estimated`
+ * when the exact count exceeds max-rows (PostgREST: "exact up to db-max-rows, planned above").
+ */
+function needsPlannedCount(r: RestRequest, exact: string | null): boolean {
+  if (r.prefs.count === 'planned') return true;
+  const maxRows = r.context.config.maxRows;
+  return r.prefs.count === 'estimated' && maxRows > 0 && exact !== null && Number(exact) > maxRows;
 }
 
 export function readShape(r: RestRequest): BodyShape {
@@ -42,8 +57,7 @@ export function planRead(r: RestRequest, builder: QueryBuilder, ast: QueryAst, r
     relation,
     from,
     select: ast.select,
-    // `estimated` is exact below PostgREST's max-rows, and no max-rows is configured here.
-    count: r.prefs.count === undefined ? undefined : r.prefs.count === 'planned' ? 'planned' : 'exact',
+    count: r.prefs.count,
     shape,
     stripNulls: r.accept.stripNulls,
     limit,
@@ -64,7 +78,7 @@ export async function answerRead(r: RestRequest, ast: QueryAst, statement: State
     const before = limited ? await rowsChangedInTransaction(tx) : 0;
     const result = (await tx.query<ReadResult>(statement.sql, statement.params)).rows[0];
     if (limited) checkMaxAffected(r, Math.max(Number(result.page), (await rowsChangedInTransaction(tx)) - before));
-    if (!statement.plannedCount) return { row: result, planned: undefined };
+    if (!statement.plannedCount || !needsPlannedCount(r, result.total)) return { row: result, planned: undefined };
     const plan = await tx.query<{ 'QUERY PLAN': unknown }>(statement.plannedCount.sql, statement.plannedCount.params);
     return { row: result, planned: planRows(plan.rows[0]?.['QUERY PLAN']) };
   });

@@ -1,4 +1,5 @@
 import { API_ROLES, resolveCaller } from '../caller.ts';
+import type { Config } from '../config.ts';
 import { asRole, type ServerContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import type { ApiRequest, ApiResponse } from '../http.ts';
@@ -81,9 +82,13 @@ export function parseQueryOf(req: ApiRequest, argNames?: ReadonlySet<string>): Q
   return parseQuery(req.url.searchParams, argNames);
 }
 
-/** Runs SQL as the caller, in one transaction, exactly as PostgREST sets it up. */
+/**
+ * Runs SQL as the caller, in one transaction, exactly as PostgREST sets it up, with the role's
+ * statement timeout (config.statementTimeouts, hosted Supabase's anon 3 s and authenticated 8 s).
+ */
 export function runAsCaller<T>(r: RestRequest, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return asRole(r.context.db, r.claims, fn, { method: r.req.method, path: r.req.path, headers: r.req.headers });
+  const statementTimeoutMs = r.context.config.statementTimeouts?.[r.claims.role as keyof Config['statementTimeouts']];
+  return asRole(r.context.db, r.claims, fn, { method: r.req.method, path: r.req.path, headers: r.req.headers, statementTimeoutMs });
 }
 
 class RolledBack {

@@ -193,9 +193,9 @@ export function scalarRpc(r: RestRequest, b: QueryBuilder, ast: QueryAst, fn: Fu
   if (fn.returnsSet) {
     const source = argsFrom ? `${argsFrom} cross join lateral ${call} as "t0"("v")` : `${call} as "t0"("v")`;
     const { limit, offset } = pageWindow(r, ast);
-    // `estimated` is exact below max-rows, and no max-rows is configured here (as in planRead).
-    if (r.prefs.count === 'planned') plannedCount = { sql: `explain (format json) select "t0"."v" from ${source}`, params: [...b.params] };
-    else if (r.prefs.count) total = `(select count(*) from ${source})`;
+    // `estimated` is exact up to max-rows, planned above it (answerRead picks, as in planRead).
+    if (r.prefs.count === 'planned' || r.prefs.count === 'estimated') plannedCount = { sql: `explain (format json) select "t0"."v" from ${source}`, params: [...b.params] };
+    if (r.prefs.count === 'exact' || r.prefs.count === 'estimated') total = `(select count(*) from ${source})`;
     page = `select "t0"."v" as ${column} from ${source}${b.limitOffset(limit, offset)}`;
   } else {
     page = `select ${call} as ${column}${argsFrom ? ` from ${argsFrom}` : ''}`;

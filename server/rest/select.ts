@@ -245,7 +245,8 @@ export interface ReadOptions {
   /** FROM clause naming the rows as "t0": a table, or an RPC call. */
   from: string;
   select: SelectItem[];
-  count?: 'exact' | 'planned';
+  /** `estimated`: the exact count, and the planner's estimate for when it exceeds max-rows. */
+  count?: 'exact' | 'planned' | 'estimated';
   shape: BodyShape;
   stripNulls: boolean;
   limit?: number;
@@ -258,7 +259,7 @@ export function buildRead(b: QueryBuilder, o: ReadOptions): Statement {
   b.checkAllScopesUsed();
   const scope = b.scope([]);
   const where = root.where.length ? ` where ${root.where.join(' and ')}` : '';
-  const total = o.count === 'exact' ? `(select count(*) from ${o.from}${where})` : 'null::int8';
+  const total = o.count === 'exact' || o.count === 'estimated' ? `(select count(*) from ${o.from}${where})` : 'null::int8';
   const { list, groupBy } = selectList(root);
   const unpaged = `select ${list} from ${withJoins(o.from, root)}${where}${groupBy}`;
   const unpagedParams = [...b.params];
@@ -266,7 +267,7 @@ export function buildRead(b: QueryBuilder, o: ReadOptions): Statement {
   return {
     sql: `select ${total} as total, count(*) as page, ${bodySql(o.shape, o.stripNulls)} as body from (${page}) as _t`,
     params: b.params,
-    plannedCount: o.count === 'planned' ? { sql: `explain (format json) ${unpaged}`, params: unpagedParams } : undefined,
+    plannedCount: o.count === 'planned' || o.count === 'estimated' ? { sql: `explain (format json) ${unpaged}`, params: unpagedParams } : undefined,
   };
 }
 
