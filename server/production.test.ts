@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY, loadConfig } from './config.ts';
 import { productionProblems, productionReason } from './production.ts';
@@ -54,6 +57,13 @@ describe('production start refusals', () => {
     expect(named(problems(REAL, true))).toEqual(['DB_SEED']);
   });
 
+  it('refuse seed logins that still have their published password', () => {
+    expect(problems(REAL)).toEqual([]);
+    const found = productionProblems(loadConfig(REAL), REAL, { seed: false, demoLogins: [SEED_USERS[0].email] });
+    expect(named(found)).toEqual(['DB_SEED']);
+    expect(found[0]).toContain(`${SEED_USERS[0].email} still signs in with the published seed password`);
+  });
+
   it('want a From address with SMTP_HOST, in development too', () => {
     expect(named(problems({ SMTP_HOST: 'localhost' }))).toEqual(['SMTP_ADMIN_EMAIL']);
     expect(named(problems({ ...REAL, SMTP_ADMIN_EMAIL: undefined }))).toEqual(['SMTP_ADMIN_EMAIL']);
@@ -69,6 +79,31 @@ describe('production start refusals', () => {
     expect(error?.message).toMatch(/^Refusing to start\. This is a production start \(NODE_ENV=production/);
     for (const name of ['JWT_SECRET', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'DB_SEED', 'SMTP_HOST', 'ADMIN_EMAILS']) expect(error?.message).toContain(`  - ${name}`);
   }, 120_000);
+});
+
+describe('a database seeded on a laptop, then started in production', () => {
+  it('is refused while a seed login keeps its published password', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'npng-prod-'));
+    try {
+      const laptop = await startBackend({ env: {}, config: { dataDir: dir, databaseUrl: undefined, apiPort: 0, housekeepingMs: 0 } });
+      expect(laptop.seeded).toBe(true);
+      await laptop.stop();
+      const error = await startBackend({
+        env: { ...REAL, HOST: '127.0.0.1', NODE_ENV: 'production' },
+        config: { dataDir: dir, databaseUrl: undefined, apiPort: 0, housekeepingMs: 0 },
+      }).then(
+        async (b) => {
+          await b.stop();
+          return undefined;
+        },
+        (e: unknown) => e as Error,
+      );
+      expect(error?.name).toBe('StartRefused');
+      expect(error?.message).toContain(`  - DB_SEED: ${SEED_USERS.map((u) => u.email).join(', ')} still sign in with the published seed password`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
 
 /** Runs `tsx server/main.ts --api-only` until it is ready or exits; its output and exit code. */

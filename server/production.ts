@@ -1,5 +1,7 @@
 import { isLoopback, LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY, type Config } from './config.ts';
+import bcrypt from 'bcryptjs';
 import { SEED_USERS } from './seed/users.ts';
+import type { Queryable } from './db/types.ts';
 
 /** The administrator address the local shop (and its seed) uses; anyone who owns it would be an admin. */
 const DEMO_ADMIN_EMAILS = new Set<string>(SEED_USERS.filter((u) => u.label === 'admin').map((u) => u.email));
@@ -34,7 +36,7 @@ export function productionReason(config: Config, env: NodeJS.ProcessEnv): string
  * Local development (productionReason undefined) keeps the published demo values; only a broken
  * SMTP setting is refused there too. `seed` = this start would seed the demo logins.
  */
-export function productionProblems(config: Config, env: NodeJS.ProcessEnv, facts: { seed: boolean }): string[] {
+export function productionProblems(config: Config, env: NodeJS.ProcessEnv, facts: { seed: boolean; demoLogins?: string[] }): string[] {
   const problems: string[] = [];
   if (config.smtp && !/^[^@\s]+@[^@\s]+$/.test(config.smtp.from)) {
     problems.push('SMTP_ADMIN_EMAIL: set the From address of outgoing mail (required with SMTP_HOST)');
@@ -49,6 +51,11 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv, facts
     const logins = SEED_USERS.map((u) => u.email).join(', ');
     problems.push(`DB_SEED: this start would seed the demo logins (${logins}) with their published passwords: start with --no-seed or DB_SEED=false`);
   }
+  if (facts.demoLogins && facts.demoLogins.length > 0) {
+    problems.push(
+      `DB_SEED: ${facts.demoLogins.join(', ')} still sign${facts.demoLogins.length === 1 ? 's' : ''} in with the published seed password: change it or delete the account`,
+    );
+  }
   if (!config.smtp) {
     problems.push(
       'SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_ADMIN_EMAIL): no mailer is configured, so sign-up confirmations, password resets and order e-mails would reach no one',
@@ -58,6 +65,23 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv, facts
   const demoAdmins = config.adminEmails.filter((e) => DEMO_ADMIN_EMAILS.has(e));
   if (demoAdmins.length > 0) problems.push(`ADMIN_EMAILS still lists the demo administrator ${demoAdmins.join(', ')}: set your administrators' addresses`);
   return problems;
+}
+
+/**
+ * Seed logins that still sign in with their published password (a database seeded on a laptop and
+ * then deployed). Only asked on a production start of the shop's own database: a bcrypt compare each.
+ */
+export async function demoLoginsIn(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ email: string; hash: string }>(
+    "select email, encrypted_password as hash from auth.users where email = any($1::text[]) and coalesce(encrypted_password, '') <> ''",
+    [SEED_USERS.map((u) => u.email)],
+  );
+  const found: string[] = [];
+  for (const row of rows) {
+    const user = SEED_USERS.find((u) => u.email === row.email);
+    if (user && (await bcrypt.compare(user.password, row.hash))) found.push(row.email);
+  }
+  return found;
 }
 
 /** The one error a refused start throws: why it counts as production, and every variable to set. */
