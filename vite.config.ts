@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
+import { contentSecurityPolicy, inlineScriptHashes, originOf, staticHostHeadersFile } from './server/securityHeaders.ts';
 
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|@lingui[\\/](core|react)|@messageformat)[\\/]|[\\/]styled-system[\\/]/;
@@ -153,9 +154,49 @@ function scriptsAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * `dist/_headers` (Netlify, Cloudflare Pages): the headers server/web.ts sends, for a static host.
+ * The Content-Security-Policy allows the inline scripts of this build's index.html by their
+ * hashes (the loader above names this build's chunks, so they change with every build) and
+ * connections to the API and the country lookup as src/api/client.ts and src/api/geo.ts resolve
+ * them from the same environment (ADR 0030).
+ */
+function staticHostHeaders(): Plugin {
+  let env: Record<string, string> = {};
+  return {
+    name: 'npng:static-host-headers',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      env = config.env;
+    },
+    writeBundle(options) {
+      if (this.environment?.config.consumer === 'server') return;
+      const dir = options.dir ?? 'dist';
+      const api = env.VITE_SUPABASE_URL || 'http://localhost:54321';
+      const geo = env.VITE_GEO_URL ?? (env.VITE_SUPABASE_URL ? '' : `${api}/_dev/geo`);
+      const csp = contentSecurityPolicy({
+        scriptHashes: inlineScriptHashes(readFileSync(join(dir, 'index.html'), 'utf8')),
+        apiOrigins: [originOf(api)],
+        connectOrigins: [originOf(geo)],
+      });
+      writeFileSync(join(dir, '_headers'), staticHostHeadersFile(csp));
+    },
+  };
+}
+
 // The Lingui macro is a Babel plugin; it must run before react() so JSX is still intact.
 export default defineConfig({
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui(), preconnectApi(), preloadShellCatalogues(), scriptsAfterFirstPaint(), precompress()],
+  plugins: [
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+    preconnectApi(),
+    preloadShellCatalogues(),
+    scriptsAfterFirstPaint(),
+    precompress(),
+    staticHostHeaders(),
+  ],
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
   build: {

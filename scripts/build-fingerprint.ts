@@ -21,8 +21,11 @@ import { parseEnv } from 'node:util';
 /** Bumped when what goes into the fingerprint changes, so older stamps no longer match. */
 const FORMAT = 'npng-build-fingerprint/1';
 
-export const INPUT_DIRS = ['src', 'machines', 'public'];
+/** Browser code imports src/, machines/, domain/ and the edge functions' shared modules (company, address). */
+export const INPUT_DIRS = ['src', 'machines', 'domain', 'public', 'supabase/functions/_shared'];
 export const INPUT_FILES = ['index.html', 'panda.config.ts', 'postcss.config.cjs', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
+/** Files below the root that the build imports (vite.config.ts writes dist/_headers with it). */
+export const INPUT_PATHS = ['server/securityHeaders.ts'];
 /** Root files by name: every tsconfig and any further Vite config (e.g. one for a server bundle). */
 export const INPUT_PATTERNS = [/^tsconfig.*\.json$/, /^vite\..*config\.[cm]?[jt]s$/];
 /** Vite's env files for `vite build` (mode production), lowest precedence first. */
@@ -111,6 +114,7 @@ export function buildFingerprint(root: string, env: NodeJS.ProcessEnv): Fingerpr
     // no root: no files
   }
   for (const name of rootNames) if (INPUT_FILES.includes(name) || INPUT_PATTERNS.some((re) => re.test(name))) files.push(name);
+  for (const rel of INPUT_PATHS) if (isFile(join(root, rel))) files.push(rel);
 
   const packageJson = existsSync(join(root, 'package.json')) ? readFileSync(join(root, 'package.json'), 'utf8') : '';
   const commands = buildCommands(packageJson);

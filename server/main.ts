@@ -22,7 +22,14 @@ const apiUrl = config.apiUrl;
 let web: WebServer | undefined;
 if (existsSync('dist/index.html') && !process.argv.includes('--api-only')) {
   try {
-    web = await startWebServer({ dir: 'dist', port: config.webPort, host: config.host });
+    web = await startWebServer({
+      dir: 'dist',
+      port: config.webPort,
+      host: config.host,
+      apiUrl: config.apiUrl,
+      geoUrl: process.env.VITE_GEO_URL,
+      trustedProxies: config.trustedProxies,
+    });
   } catch (e) {
     await backend.stop();
     throw e;

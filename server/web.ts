@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import { isSecureRequest, NO_TRUSTED_PROXIES, type TrustedProxies } from './proxy.ts';
+import { contentSecurityPolicy, inlineScriptHashes, originOf, preconnectOrigins, securityHeaders } from './securityHeaders.ts';
 
 export interface WebServer {
   url: string;
@@ -17,7 +19,20 @@ type Renderer = {
   render(request: { url: string; acceptLanguage?: string; cookie?: string }): Promise<{ status: number; locale: string; html: string; state: string }>;
 };
 
-const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' } as const;
+/**
+ * Whether a request path names something under dist/server/ (the server bundle: read by Node, never
+ * sent), decoded and normalized at least as far as sirv goes when it looks for the file.
+ */
+function inServerBundle(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // sirv then looks the path up as it is.
+  }
+  const normalized = posix.normalize(`/${decoded.replace(/\\/g, '/')}`);
+  return normalized === '/server' || normalized.startsWith('/server/');
+}
 
 /** Requests for a page (not a file): what a browser sends when it navigates. */
 function wantsPage(req: IncomingMessage, pathname: string): boolean {
@@ -48,10 +63,28 @@ export function fillTemplate(template: string, page: { locale: string; html: str
  * the client router decides (its 404 page included). Hashed assets are cached for good; pages are
  * always revalidated (ETag), so a new build or new catalogue data is picked up.
  */
-export async function startWebServer(opts: { dir: string; port: number; host: string }): Promise<WebServer> {
+export async function startWebServer(opts: {
+  dir: string;
+  port: number;
+  host: string;
+  /** The API's public URL (config.apiUrl): allowed for connections and images besides the API the build preconnects to. */
+  apiUrl?: string;
+  /** The country lookup the build was made with (VITE_GEO_URL), allowed for connections. */
+  geoUrl?: string;
+  /** Whose `X-Forwarded-Proto: https` turns on HSTS (TRUSTED_PROXIES). */
+  trustedProxies?: TrustedProxies;
+}): Promise<WebServer> {
   const indexFile = join(opts.dir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`${opts.dir}/index.html not found: run \`npm run build\` first`);
   const template = readFileSync(indexFile, 'utf8');
+  // The policy follows the build it serves: its inline scripts' hashes and the API it preconnects to.
+  const csp = contentSecurityPolicy({
+    scriptHashes: inlineScriptHashes(template),
+    apiOrigins: [...preconnectOrigins(template), originOf(opts.apiUrl)],
+    connectOrigins: [originOf(opts.geoUrl)],
+  });
+  const headers = { plain: securityHeaders(csp, { secure: false }), secure: securityHeaders(csp, { secure: true }) };
+  const trustedProxies = opts.trustedProxies ?? NO_TRUSTED_PROXIES;
   const serverEntry = resolve(opts.dir, 'server', 'entry-server.js');
   const renderer: Renderer | undefined = existsSync(serverEntry) ? ((await import(pathToFileURL(serverEntry).href)) as Renderer) : undefined;
 
@@ -61,7 +94,6 @@ export async function startWebServer(opts: { dir: string; port: number; host: st
     brotli: true,
     etag: true,
     setHeaders(res, pathname) {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
       res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
@@ -71,7 +103,6 @@ export async function startWebServer(opts: { dir: string; port: number; host: st
     const body = Buffer.from(fillTemplate(template, page));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const headers: Record<string, string> = {
-      ...SECURITY_HEADERS,
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
       // The language comes from the lang parameter, the cookie or Accept-Language.
@@ -91,11 +122,17 @@ export async function startWebServer(opts: { dir: string; port: number; host: st
   }
 
   const server = createServer((req, res) => {
+    // Every answer carries them: pages, files, 404s, errors (writeHead adds its own headers to these).
+    for (const [name, value] of Object.entries(isSecureRequest(req, trustedProxies) ? headers.secure : headers.plain)) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end('Method Not Allowed');
       return;
     }
     const pathname = (req.url ?? '/').split('?')[0];
+    if (inServerBundle(pathname)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
+      return;
+    }
     if (renderer && wantsPage(req, pathname)) {
       servePage(req, res, renderer).catch((error: unknown) => {
         // The page still works without its first screen: the browser renders it.

@@ -21,6 +21,9 @@ const PROJECT: Record<string, string> = {
   'src/main.tsx': 'console.log(1)',
   'src/features/shop/locales/de/messages.po': 'msgid "Shop"\nmsgstr "Shop"\n',
   'machines/cartMachine.ts': 'export const cart = 1',
+  'domain/paging.ts': 'export const pageCount = 1',
+  'supabase/functions/_shared/company.ts': 'export const COMPANY = {}',
+  'server/securityHeaders.ts': 'export const csp = 1',
   'public/favicon.svg': '<svg/>',
   'scripts/build-server.ts': 'build()',
   // Not read by the build:
@@ -49,7 +52,7 @@ describe('buildFingerprint', () => {
     const first = print();
     expect(first).toMatch(/^[0-9a-f]{64}$/);
     expect(print()).toBe(first);
-    expect(buildFingerprint(root, ENV).files).toBe(14);
+    expect(buildFingerprint(root, ENV).files).toBe(17);
 
     const copy = mkdtempSync(join(tmpdir(), 'npng-fingerprint-copy-'));
     try {
@@ -78,6 +81,7 @@ describe('buildFingerprint', () => {
     write('server/main.ts', 'serve(2)');
     write('README.md', '# changed');
     write('scripts/other.ts', 'other(2)');
+    write('supabase/functions/stripe-webhook/index.ts', 'serve(2)');
     write('dist/index.html', '<!doctype html>');
     write('src/node_modules/x/index.js', 'ignored');
     expect(print()).toBe(before);
