@@ -10,9 +10,14 @@
  *
  *   npm start                      build if needed, then serve
  *   npm start -- --build-only      build if needed, then exit (benchmarks use it)
- *   npm start -- --api-only        no storefront, so no build (as `npm run start:api`)
+ *   npm start -- --api-only        no storefront, so no build (`npm run start:api`)
+ *
+ * It also sets DEV_ROUTES=true for the local shop (below).
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadConfig } from '../server/config.ts';
+import { productionReason } from '../server/production.ts';
 import { buildFingerprint, clearStamp, readStamp, upToDate, writeStamp } from './build-fingerprint.ts';
 
 const root = process.cwd();
@@ -65,5 +70,11 @@ if (!argv.includes('--api-only')) {
   const code = await ensureBuilt();
   if (code !== 0 || argv.includes('--build-only')) process.exit(code);
 }
+// The local shop serves its mail outbox, checkout page and geo stub (/_dev), which the server
+// itself leaves off unless asked (ADR 0029): asked here, unless DEV_ROUTES is set or this is a
+// production start (another HOST, NODE_ENV=production, a public SITE_URL), which refuses them.
+// .env first, as server/main.ts reads it (the environment wins over the file either way).
+if (existsSync('.env')) process.loadEnvFile('.env');
+if (!process.env.DEV_ROUTES && !productionReason(loadConfig(process.env), process.env)) process.env.DEV_ROUTES = 'true';
 // server/main.ts reads process.argv (--api-only) and installs its own SIGINT/SIGTERM handlers.
 await import('../server/main.ts');

@@ -10,6 +10,8 @@ import { createStorage } from './storage/index.ts';
 import { createFunctions } from './functions/index.ts';
 import { createCheckout } from './checkout/index.ts';
 import { createMailOutbox } from './mail/index.ts';
+import { handleSend } from './mail/send.ts';
+import { createSmtpMailer } from './mail/smtp.ts';
 
 /** Paths the gateway lets through without an apikey (as hosted Supabase's Kong config does). */
 const OPEN_PATHS = [
@@ -36,9 +38,15 @@ export type ContextInit = Omit<ServerContext, 'internalUrl' | 'mailer'> & Partia
 /** Builds the API server (all of /rest, /auth, /storage, /functions and /_dev) and starts listening. */
 export async function startApiServer(init: ContextInit, port = init.config.apiPort, host = init.config.host): Promise<ApiServer> {
   let boundUrl = `http://127.0.0.1:${port}`;
-  // POST /_dev/mail/send hands mail to the server's mailer (the outbox unless one was given).
-  const mail = createMailOutbox(init.db, { serviceRoleKey: init.config.serviceRoleKey, send: (message) => context.mailer.send(message) });
-  const context: ServerContext = { ...init, mailer: init.mailer ?? mail.mailer, internalUrl: () => boundUrl };
+  // POST /_dev/mail/send hands mail to the server's mailer: the one given, else SMTP when configured,
+  // else the outbox, which outside development keeps no bodies (no links or codes in the table).
+  const mail = createMailOutbox(init.db, {
+    serviceRoleKey: init.config.serviceRoleKey,
+    send: (message) => context.mailer.send(message),
+    redact: !init.config.devRoutes,
+  });
+  const smtp = !init.mailer && init.config.smtp ? createSmtpMailer(init.config.smtp) : undefined;
+  const context: ServerContext = { ...init, mailer: init.mailer ?? smtp ?? mail.mailer, internalUrl: () => boundUrl };
 
   const housekeeping = startHousekeeping(context);
   const mounts: [prefix: string, module: Module][] = [
@@ -47,6 +55,8 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
     ['/storage/v1', createStorage(context)],
     ['/functions/v1', createFunctions(context)],
   ];
+  // Where functions' order e-mails reach the mailer without /_dev routes (functionEnv's MAIL_SEND_URL).
+  mounts.push(['/_internal/mail', { handle: async (req) => (req.path === '/send' ? handleSend(req, init.config.serviceRoleKey, (m) => context.mailer.send(m)) : NOT_FOUND()) }]);
   if (init.config.devRoutes) {
     mounts.push(['/_dev/checkout', createCheckout(context)], ['/_dev/mail', mail.module], ['/_dev/geo', { handle: async () => geo(context) }]);
   }
@@ -67,7 +77,7 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
       }
     }
     if (rawPath === '/' || rawPath === '/health') return json(200, { status: 'ok', name: 'no-pain-no-gain local Supabase' });
-    return json(404, { message: 'no Route matched with those values' });
+    return NOT_FOUND();
   };
 
   const inFlight = new Set<Promise<unknown>>();
@@ -97,7 +107,9 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
           }
         }
       }
-      const headers = withCors(res.headers);
+      // /_dev and /_internal answers are for this machine and its tools, not for other origins' pages:
+      // no CORS, except GET /_dev/geo, which the storefront (another origin, :5173) fetches: a country code, nothing secret.
+      const headers = crossOrigin(url.pathname) ? withCors(res.headers) : { ...res.headers };
       const gzip = gzipWanted(res, headers, nodeReq.headers['accept-encoding']);
       // The ETag to compare is the one of the representation this client gets (gzipped or not).
       if (gzip && headers.etag) headers.etag = etagForEncoding(headers.etag, 'gzip');
@@ -162,6 +174,7 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
       await Promise.allSettled([...inFlight]);
       await housekeeping.close();
       for (const [, module] of mounts) await module.close?.();
+      smtp?.close();
     },
   };
 }
@@ -175,6 +188,14 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
 function withCors(own: Record<string, string> | undefined): Record<string, string> {
   if (own && Object.hasOwn(own, '__proto__')) return { ...CORS_HEADERS, ...own };
   return Object.assign({}, CORS_HEADERS, own);
+}
+
+const NOT_FOUND = () => json(404, { message: 'no Route matched with those values' });
+
+/** Whether an answer carries CORS headers: everything but /_dev and /_internal, where only GET /_dev/geo does. */
+function crossOrigin(path: string): boolean {
+  if (path === '/_dev/geo') return true;
+  return !/^\/_(dev|internal)(\/|$)/.test(path);
 }
 
 function needsApiKey(path: string): boolean {

@@ -73,11 +73,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ API_EXTERNAL_URL: 'https://api.example.com/' }, { apiPort: 0 }).apiUrl).toBe('https://api.example.com');
   });
 
-  it('serves /_dev routes by default only on a loopback host', () => {
-    expect(loadConfig({}).devRoutes).toBe(true);
+  it('serves /_dev routes only when DEV_ROUTES=true, on a loopback host too (npm start asks for them)', () => {
+    expect(loadConfig({}).devRoutes).toBe(false);
+    expect(loadConfig({ HOST: '127.0.0.1' }).devRoutes).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0' }).devRoutes).toBe(false);
+    expect(loadConfig({ DEV_ROUTES: 'true' }).devRoutes).toBe(true);
     expect(loadConfig({ HOST: '0.0.0.0', DEV_ROUTES: 'true' }).devRoutes).toBe(true);
-    expect(loadConfig({}, { host: '0.0.0.0' }).devRoutes).toBe(false);
+    expect(loadConfig({}, { host: '127.0.0.1' }).devRoutes).toBe(false);
+  });
+
+  it("reads SMTP with GoTrue's names; no SMTP_HOST, no SMTP", () => {
+    expect(loadConfig({}).smtp).toBeUndefined();
+    expect(
+      loadConfig({ SMTP_HOST: 'smtp.example.com', SMTP_PORT: '465', SMTP_USER: 'u', SMTP_PASS: 'p', SMTP_ADMIN_EMAIL: 'shop@example.com', SMTP_SENDER_NAME: 'Shop' }).smtp,
+    ).toEqual({ host: 'smtp.example.com', port: 465, user: 'u', pass: 'p', from: 'shop@example.com', senderName: 'Shop' });
+    expect(loadConfig({ SMTP_HOST: 'smtp.example.com' }).smtp).toMatchObject({ port: 587, user: undefined, from: '' });
   });
 });
 

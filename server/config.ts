@@ -86,8 +86,9 @@ export interface Config {
    */
   storageRenderCacheBytes: number;
   /**
-   * Serve /_dev/* (mail outbox, local checkout page, geolocation stand-in). The outbox shows every
-   * sign-in link and the checkout page takes test cards, so by default only on a loopback host.
+   * Serve /_dev/* (mail outbox, local checkout page, geolocation stand-in): only with DEV_ROUTES=true,
+   * which `npm start` sets for the local shop. The outbox shows every sign-in link and the checkout
+   * page takes test cards; a production start refuses it (server/production.ts).
    */
   devRoutes: boolean;
   /**
@@ -106,7 +107,8 @@ export interface Config {
   logRequests: boolean;
   /**
    * Where functions POST order e-mails (their MAIL_SEND_URL). Unset: this server's own
-   * /_dev/mail/send when devRoutes is on, else none (the e-mails stay queued).
+   * /_dev/mail/send when devRoutes is on, /_internal/mail/send when SMTP is configured, else none
+   * (the e-mails stay queued).
    */
   mailSendUrl?: string;
   /**
@@ -145,6 +147,22 @@ export interface Config {
   imageRenderQueue: number;
   /** IMAGE_RENDER_RATE_LIMIT: encodes (cache misses) per client per minute; more → 429 (default 300, 0 = off). */
   imageRenderRateLimit: number;
+  /**
+   * SMTP relay for auth and order e-mails (GoTrue's SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS,
+   * SMTP_ADMIN_EMAIL as From, SMTP_SENDER_NAME). Unset (no SMTP_HOST): mail goes to the outbox.
+   */
+  smtp?: SmtpConfig;
+}
+
+export interface SmtpConfig {
+  host: string;
+  /** 465 = TLS from the start; any other port upgrades with STARTTLS when the server offers it. */
+  port: number;
+  user?: string;
+  pass?: string;
+  /** SMTP_ADMIN_EMAIL: the From address (required with SMTP_HOST). */
+  from: string;
+  senderName?: string;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -204,8 +222,10 @@ export function startFlags(argv: string[]): Pick<Config, 'migrate' | 'seed'> {
   return flags;
 }
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+/** A loopback interface or name: localhost (and *.localhost), 127.0.0.0/8, ::1 (bare or in brackets). */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -248,7 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     devCountry: (env.DEV_COUNTRY ?? '').toUpperCase(),
     storageFileSizeLimit: int(env.STORAGE_FILE_SIZE_LIMIT, 5 * 1024 * 1024),
     storageRenderCacheBytes: int(env.STORAGE_RENDER_CACHE_BYTES, 256 * 1024 * 1024),
-    devRoutes: bool(env.DEV_ROUTES, isLoopback(host)),
+    devRoutes: bool(env.DEV_ROUTES, false),
     answerCache: { bytes: int(env.ANSWER_CACHE_BYTES, 64 * 1024 * 1024), entries: int(env.ANSWER_CACHE_ENTRIES, 2000) },
     migrate: optionalBool(env.DB_MIGRATE),
     seed: optionalBool(env.DB_SEED),
@@ -267,13 +287,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     imageWidths: parseWidthLadder(env.IMAGE_WIDTHS),
     imageRenderQueue: int(env.IMAGE_RENDER_QUEUE, DEFAULT_RENDER_QUEUE),
     imageRenderRateLimit: int(env.IMAGE_RENDER_RATE_LIMIT, DEFAULT_RENDER_RATE_LIMIT),
+    smtp: env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port: int(env.SMTP_PORT, 587),
+          user: env.SMTP_USER || undefined,
+          pass: env.SMTP_PASS || undefined,
+          from: env.SMTP_ADMIN_EMAIL ?? '',
+          senderName: env.SMTP_SENDER_NAME || undefined,
+        }
+      : undefined,
   };
   const merged = { ...config, ...overrides };
   // An API port given as an override (tests: 0 = any free port) also moves the derived URL;
   // startApiServer fills in the bound port.
   if (!env.API_EXTERNAL_URL && overrides.apiUrl === undefined) merged.apiUrl = `http://localhost:${merged.apiPort}`;
-  if (overrides.devRoutes === undefined && overrides.host !== undefined && env.DEV_ROUTES === undefined) {
-    merged.devRoutes = isLoopback(merged.host);
-  }
   return merged;
 }

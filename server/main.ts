@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { startFlags } from './config.ts';
 import { startBackend } from './start.ts';
 import { SEED_USERS } from './seed/users.ts';
+import { productionReason } from './production.ts';
 import { startWebServer, type WebServer } from './web.ts';
 
 // Local overrides (see .env.example); the environment wins over the file.
@@ -9,7 +10,12 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 
 const started = Date.now();
 // --migrate / --no-migrate / --seed / --no-seed: what may be done to the database (see README).
-const backend = await startBackend({ config: startFlags(process.argv.slice(2)) });
+const backend = await startBackend({ config: startFlags(process.argv.slice(2)) }).catch((e: unknown) => {
+  // A refused start says what to set; its stack trace would only bury that.
+  if (!(e instanceof Error && e.name === 'StartRefused')) throw e;
+  console.error(e.message);
+  process.exit(1);
+});
 const { config, api } = backend;
 const apiUrl = config.apiUrl;
 // The storefront is served when it has been built (`npm start` builds it; `npm run start:api` doesn't).
@@ -30,19 +36,28 @@ if (existsSync('dist/index.html') && !process.argv.includes('--api-only')) {
   }
 }
 
+// Keys, secrets and the seed's passwords are printed only for local development (ADR 0029).
+const production = productionReason(config, process.env);
+const local = production === undefined;
 console.log(`
   No Pain, No Gain — local backend${backend.seeded ? ' (fresh database, seeded)' : ''}
   ─────────────────────────────────────────────────────────────
   API (Supabase URL)  ${apiUrl}        listening on ${api.url}
-${web ? `  Storefront          ${config.siteUrl}        listening on ${web.url}\n` : ''}${config.devRoutes ? `  Mail outbox         ${apiUrl}/_dev/mail\n` : '  Dev routes          off (/_dev/mail, /_dev/checkout): set DEV_ROUTES=true to serve them\n'}  Database            ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory'}
+${web ? `  Storefront          ${config.siteUrl}        listening on ${web.url}\n` : ''}${config.smtp ? `  Mail                SMTP ${config.smtp.host}:${config.smtp.port} as ${config.smtp.from}\n` : ''}${config.devRoutes ? `  Mail outbox         ${apiUrl}/_dev/mail\n` : '  Dev routes          off (/_dev/mail, /_dev/checkout, /_dev/geo): set DEV_ROUTES=true to serve them\n'}  Database            ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory'}
                       ${backend.database.summary}
 ${backend.database.warnings.map((w) => `  ⚠ ${w}\n`).join('')}  Answer cache        ${config.answerCache.bytes > 0 && config.answerCache.entries > 0 ? `on (anon reads of /rest/v1, up to ${Math.round(config.answerCache.bytes / 1024 / 1024)} MB, until ${backend.db.kind === 'pglite' ? 'the next write' : "the database's snapshot moves"})` : 'off (ANSWER_CACHE_BYTES=0)'}
 
-  anon key            ${config.anonKey}
+${
+  local
+    ? `  anon key            ${config.anonKey}
   service_role key    ${config.serviceRoleKey}
   JWT secret          ${config.jwtSecret}
-
-${backend.database.seed ? `  Seed logins\n${SEED_USERS.map((u) => `    ${u.label.padEnd(10)} ${u.email.padEnd(28)} ${u.password}`).join('\n')}\n` : ''}
+`
+    : `  Production start    ${production}
+  Keys and secrets    from ANON_KEY, SERVICE_ROLE_KEY, JWT_SECRET and JWT_SIGNING_KEYS (not printed)
+`
+}
+${local && backend.database.seed ? `  Seed logins\n${SEED_USERS.map((u) => `    ${u.label.padEnd(10)} ${u.email.padEnd(28)} ${u.password}`).join('\n')}\n` : ''}
   ready in ${((Date.now() - started) / 1000).toFixed(1)} s — Ctrl+C stops
 `);
 

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { startApiServer, type ApiServer } from './app.ts';
 import { seed } from './seed/index.ts';
 import { loadKeyRing } from './auth/keys.ts';
+import { demoLoginsIn, productionProblems, productionReason, refusal } from './production.ts';
 import type { Database } from './db/types.ts';
 
 export interface Backend {
@@ -36,13 +37,20 @@ export async function startBackend(
     prepare?: (db: Database) => Promise<void>;
   } = {},
 ): Promise<Backend> {
-  const config = loadConfig(opts.env ?? process.env, opts.config);
+  const env = opts.env ?? process.env;
+  const config = loadConfig(env, opts.config);
   const persistent = Boolean(config.databaseUrl || config.dataDir);
   const db = persistent ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : await openMigratedMemoryDatabase();
   try {
     // A database in memory was made just now, from the migrated snapshot: always the shop's.
     const facts = persistent ? await inspectDatabase(db) : { kind: 'empty' as const, hasApiRoles: true };
     const plan = planStartup(facts, { migrate: persistent ? config.migrate : true, seed: config.seed });
+    // Nothing is written and nothing listens before the configuration is known to be safe (ADR 0029).
+    // The seed runs only while the catalogue is empty (seed/index.ts): a shop's database with products is not seeded again.
+    const seedNow = opts.seed !== false && plan.seed && (facts.kind !== 'shop' || (await catalogueEmpty(db)));
+    const demoLogins = facts.kind === 'shop' && !seedNow && productionReason(config, env) ? await demoLoginsIn(db) : [];
+    const problems = productionProblems(config, env, { seed: seedNow, demoLogins });
+    if (problems.length > 0) throw refusal(config, env, problems);
     if (persistent && plan.migrate) await migrate(db);
     const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
     mkdirSync(storageDir, { recursive: true });
@@ -73,6 +81,11 @@ export async function startBackend(
     await db.close().catch(() => {});
     throw e;
   }
+}
+
+async function catalogueEmpty(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ empty: boolean }>('select not exists (select 1 from public.products) as empty');
+  return rows[0]?.empty ?? true;
 }
 
 /** ADMIN_EMAILS is the source of truth for who administers this shop; the table mirrors it. */

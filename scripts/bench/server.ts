@@ -116,7 +116,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<voi
   const log = join(dataDir, 'server.log');
   const out = openSync(log, 'a');
   server = spawn(join('node_modules', '.bin', 'tsx'), ['server/main.ts'], {
-    env: { ...process.env, DATA_DIR: join(dataDir, 'db'), PORT: String(WEB_PORT), API_PORT: String(API_PORT), ...env },
+    // DEV_ROUTES as `npm start` sets it: the storefront asks /_dev/geo, the checkout pays on /_dev/checkout.
+    env: { ...process.env, DATA_DIR: join(dataDir, 'db'), PORT: String(WEB_PORT), API_PORT: String(API_PORT), DEV_ROUTES: 'true', ...env },
     stdio: ['ignore', out, out],
     detached: true,
   });

@@ -73,7 +73,7 @@ const sessionRow = async (sessionId: string) =>
   ).rows[0];
 
 beforeAll(async () => {
-  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
+  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0, devRoutes: true }, seed: false });
   variants = await insertTestCatalogue(backend.db);
   await backend.db.query("update public.products set title_de = 'Test-Shirt' where slug = 'test-tee'");
   // Plenty of stock: every open session holds its units until it is paid, cancelled or expired.

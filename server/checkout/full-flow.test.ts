@@ -19,7 +19,7 @@ const client = (): SupabaseClient =>
   });
 
 beforeAll(async () => {
-  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
+  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0, devRoutes: true }, seed: false });
   variants = await insertTestCatalogue(backend.db);
   const created = await fetch(`${backend.api.url}/auth/v1/admin/users`, {
     method: 'POST',

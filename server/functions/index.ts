@@ -34,10 +34,21 @@ export function functionEnv(context: ServerContext, overrides: Partial<FunctionE
     STRIPE_SECRET_KEY: config.stripeSecretKey,
     STRIPE_WEBHOOK_SECRET: config.stripeWebhookSecret,
     STRIPE_API_BASE: context.config.stripeApiBase,
-    MAIL_SEND_URL: config.mailSendUrl ?? (config.devRoutes ? `${context.internalUrl()}/_dev/mail/send` : undefined),
+    MAIL_SEND_URL: config.mailSendUrl ?? mailEndpoint(context),
     CHECKOUT_RATE_LIMIT: config.checkoutRateLimit,
     ...overrides,
   };
+}
+
+/**
+ * This server's own mail endpoint for order e-mails: the outbox's while /_dev routes are on, the
+ * SMTP mailer's (/_internal/mail/send, service-role key) when one is configured; else none, and the
+ * e-mails stay queued.
+ */
+function mailEndpoint(context: ServerContext): string | undefined {
+  if (context.config.devRoutes) return `${context.internalUrl()}/_dev/mail/send`;
+  if (context.config.smtp) return `${context.internalUrl()}/_internal/mail/send`;
+  return undefined;
 }
 
 const gatewayError = (status: number, msg: string) => json(status, { msg });

@@ -15,7 +15,7 @@ const send = (body: string, authorization?: string, method = 'POST') =>
 const outbox = async (to: string) => (await (await fetch(`${backend.api.url}/_dev/mail?format=json&to=${encodeURIComponent(to)}`)).json()) as (typeof mail)[];
 
 beforeAll(async () => {
-  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
+  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0, devRoutes: true }, seed: false });
 }, 60_000);
 
 afterAll(async () => {

@@ -7,7 +7,8 @@ const SEND_BODY_LIMIT = 512 * 1024;
 /** The database's rule for emails (private.is_email_address). */
 const EMAIL = /^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$/;
 
-function sameSecret(given: string, expected: string): boolean {
+/** Compares secrets in constant time. */
+export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -44,6 +44,8 @@ export default async function setup(project: TestProject) {
       anonymousSignIns: true,
       anonymousRateLimit: 0,
       securePasswordChange: true,
+      // The suites read the mail outbox and pay on the local checkout page (/_dev, off unless asked).
+      devRoutes: true,
     },
   });
   project.provide('apiUrl', backend.api.url);

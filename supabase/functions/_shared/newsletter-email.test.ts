@@ -72,7 +72,7 @@ describe('deliverOrderEmails sends the newsletter confirmations too', () => {
   const tokenIn = (text: string, path: string) => new RegExp(`${path}\\?token=([0-9a-f]{64})`).exec(text)?.[1] ?? '';
 
   beforeAll(async () => {
-    backend = await startBackend({ config: { dataDir: undefined, apiPort: 0, housekeepingMs: 0 }, seed: false });
+    backend = await startBackend({ config: { dataDir: undefined, apiPort: 0, housekeepingMs: 0, devRoutes: true }, seed: false });
     supabase = await startFakeSupabase(backend.db, backend.config.serviceRoleKey);
     mailServer = createServer(async (req, res) => {
       const chunks: Buffer[] = [];

@@ -70,7 +70,7 @@ const inventory = async (variantId: string) =>
   (await backend.db.query<{ inventory: number }>('select inventory from public.variants where id = $1', [variantId])).rows[0].inventory;
 
 beforeAll(async () => {
-  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0 }, seed: false });
+  backend = await startBackend({ config: { dataDir: undefined, apiPort: 0, devRoutes: true }, seed: false });
   variants = await insertTestCatalogue(backend.db);
   supabase = await startFakeSupabase(backend.db, backend.config.serviceRoleKey);
   env = {
