@@ -17,6 +17,8 @@ const REAL: NodeJS.ProcessEnv = {
   SMTP_HOST: 'smtp.example.com',
   SMTP_ADMIN_EMAIL: 'shop@example.com',
   ADMIN_EMAILS: 'owner@example.com',
+  STRIPE_SECRET_KEY: 'sk_live_shop',
+  STRIPE_WEBHOOK_SECRET: 'whsec_shop',
 };
 
 const problems = (env: NodeJS.ProcessEnv, seed = false) => productionProblems(loadConfig(env), env, { seed });
@@ -42,9 +44,9 @@ describe('production start refusals', () => {
 
   it('name every variable a production start still has to set', () => {
     const found = problems({ HOST: '0.0.0.0', DEV_ROUTES: 'true' }, true);
-    expect(named(found)).toEqual(['JWT_SECRET', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'DB_SEED', 'SMTP_HOST', 'DEV_ROUTES', 'ADMIN_EMAILS']);
+    expect(named(found)).toEqual(['JWT_SECRET', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'DB_SEED', 'SMTP_HOST', 'STRIPE_SECRET_KEY', 'DEV_ROUTES', 'ADMIN_EMAILS']);
     expect(found.join('\n')).toContain(SEED_USERS[0].email);
-    expect(named(problems({ NODE_ENV: 'production' }))).toEqual(['JWT_SECRET', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'SMTP_HOST', 'ADMIN_EMAILS']);
+    expect(named(problems({ NODE_ENV: 'production' }))).toEqual(['JWT_SECRET', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'SMTP_HOST', 'STRIPE_SECRET_KEY', 'ADMIN_EMAILS']);
   });
 
   it('refuse each demo value on its own', () => {
@@ -55,6 +57,9 @@ describe('production start refusals', () => {
     expect(named(problems({ ...REAL, SMTP_HOST: undefined }))).toEqual(['SMTP_HOST']);
     expect(named(problems({ ...REAL, ADMIN_EMAILS: undefined }))).toEqual(['ADMIN_EMAILS']);
     expect(named(problems(REAL, true))).toEqual(['DB_SEED']);
+    expect(named(problems({ ...REAL, STRIPE_SECRET_KEY: undefined }))).toEqual(['STRIPE_SECRET_KEY']);
+    expect(named(problems({ ...REAL, STRIPE_WEBHOOK_SECRET: undefined }))).toEqual(['STRIPE_WEBHOOK_SECRET']);
+    expect(problems({ ...REAL, STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' })[0]).toMatch(/^STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: /);
   });
 
   it('refuse seed logins that still have their published password', () => {
@@ -77,7 +82,7 @@ describe('production start refusals', () => {
     );
     expect(error?.name).toBe('StartRefused');
     expect(error?.message).toMatch(/^Refusing to start\. This is a production start \(NODE_ENV=production/);
-    for (const name of ['JWT_SECRET', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'DB_SEED', 'SMTP_HOST', 'ADMIN_EMAILS']) expect(error?.message).toContain(`  - ${name}`);
+    for (const name of ['JWT_SECRET', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'DB_SEED', 'SMTP_HOST', 'STRIPE_SECRET_KEY', 'ADMIN_EMAILS']) expect(error?.message).toContain(`  - ${name}`);
   }, 120_000);
 });
 

@@ -61,6 +61,15 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv, facts
       'SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_ADMIN_EMAIL): no mailer is configured, so sign-up confirmations, password resets and order e-mails would reach no one',
     );
   }
+  const stripe = [
+    ['STRIPE_SECRET_KEY', config.stripeSecretKey],
+    ['STRIPE_WEBHOOK_SECRET', config.stripeWebhookSecret],
+  ].filter(([, value]) => !value);
+  if (stripe.length > 0) {
+    problems.push(
+      `${stripe.map(([name]) => name).join(' and ')}: without Stripe the checkout sends shoppers to the local test payment page (/_dev/checkout), which takes no real money and is not served in production${stripe.length === 1 && !config.stripeWebhookSecret ? '; without the webhook secret no payment becomes an order' : ''}`,
+    );
+  }
   if (config.devRoutes) problems.push('DEV_ROUTES=true serves the mail outbox and the test checkout page (/_dev/*): unset it');
   const demoAdmins = config.adminEmails.filter((e) => DEMO_ADMIN_EMAILS.has(e));
   if (demoAdmins.length > 0) problems.push(`ADMIN_EMAILS still lists the demo administrator ${demoAdmins.join(', ')}: set your administrators' addresses`);
