@@ -39,13 +39,18 @@ if (existsSync('dist/index.html') && !process.argv.includes('--api-only')) {
 // Keys, secrets and the seed's passwords are printed only for local development (ADR 0029).
 const production = productionReason(config, process.env);
 const local = production === undefined;
+const warnings = [...backend.database.warnings];
+// ADR 0031: the embedded database cannot cancel a statement, so the per-role timeouts do not hold.
+if (!local && backend.db.kind === 'pglite') {
+  warnings.push('PGlite cannot stop a query past STATEMENT_TIMEOUT_*, and one slow query stalls every request: run a public shop on PostgreSQL (DATABASE_URL)');
+}
 console.log(`
   No Pain, No Gain — local backend${backend.seeded ? ' (fresh database, seeded)' : ''}
   ─────────────────────────────────────────────────────────────
   API (Supabase URL)  ${apiUrl}        listening on ${api.url}
 ${web ? `  Storefront          ${config.siteUrl}        listening on ${web.url}\n` : ''}${config.smtp ? `  Mail                SMTP ${config.smtp.host}:${config.smtp.port} as ${config.smtp.from}\n` : ''}${config.devRoutes ? `  Mail outbox         ${apiUrl}/_dev/mail\n` : '  Dev routes          off (/_dev/mail, /_dev/checkout, /_dev/geo): set DEV_ROUTES=true to serve them\n'}  Database            ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory'}
                       ${backend.database.summary}
-${backend.database.warnings.map((w) => `  ⚠ ${w}\n`).join('')}  Answer cache        ${config.answerCache.bytes > 0 && config.answerCache.entries > 0 ? `on (anon reads of /rest/v1, up to ${Math.round(config.answerCache.bytes / 1024 / 1024)} MB, until ${backend.db.kind === 'pglite' ? 'the next write' : "the database's snapshot moves"})` : 'off (ANSWER_CACHE_BYTES=0)'}
+${warnings.map((w) => `  ⚠ ${w}\n`).join('')}  Answer cache        ${config.answerCache.bytes > 0 && config.answerCache.entries > 0 ? `on (anon reads of /rest/v1, up to ${Math.round(config.answerCache.bytes / 1024 / 1024)} MB, until ${backend.db.kind === 'pglite' ? 'the next write' : "the database's snapshot moves"})` : 'off (ANSWER_CACHE_BYTES=0)'}
 
 ${
   local
