@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { asAdmin, makeProduct, pngFile, type StoredProduct, test, uid } from './admin';
 import { ADDRESSES, checkoutToPayment, guestPurchase, orderOfSession, SITE_URL } from './purchase';
-import { ANON_KEY, API_URL, createConfirmedUser, open, type SeedVariant, seedCart, signIn, uniqueEmail } from './support';
+import { ANON_KEY, API_URL, CONTENT_PAGES, createConfirmedUser, open, type SeedVariant, seedCart, signIn, uniqueEmail } from './support';
 
 /**
  * Browser hardening (issue 22, item 5; ADR 0030): every page of the shop, as a visitor, a customer
@@ -107,17 +107,7 @@ test('a visitor: every public page, in both languages, without a CSP violation',
     '/cart',
     '/auth',
     '/auth?tab=signup',
-    '/about',
-    '/contact',
-    '/support/size-guide',
-    '/support/shipping',
-    '/support/returns',
-    '/support/faq',
-    '/privacy',
-    '/terms',
-    '/withdrawal',
-    '/withdraw',
-    '/impressum',
+    ...CONTENT_PAGES,
     '/newsletter/confirm?token=not-a-token',
     '/orders',
     '/no-such-page',

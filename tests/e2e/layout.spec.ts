@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { german, open, seedCart, uniqueEmail } from './support';
+import { CONTENT_PAGES, german, open, seedCart, uniqueEmail } from './support';
 import { cartCheckoutButton, guestPurchase, REVIEW, variantBySku } from './purchase';
 
 /** Every screen that renders without signing in (the shop with its filters set, a product with variants). */
@@ -15,17 +15,7 @@ const ROUTES = [
   '/orders',
   '/auth',
   '/auth?tab=signup',
-  '/about',
-  '/contact',
-  '/support/size-guide',
-  '/support/shipping',
-  '/support/returns',
-  '/support/faq',
-  '/privacy',
-  '/terms',
-  '/impressum',
-  '/withdrawal',
-  '/withdraw',
+  ...CONTENT_PAGES,
   '/no-such-page',
 ];
 

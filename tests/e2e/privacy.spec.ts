@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { guestPurchase } from './purchase';
-import { ANON_KEY, API_URL, createConfirmedUser, expectHydrated, fetchVariants, german, open, seedCart, signIn, signInForm } from './support';
+import { ANON_KEY, API_URL, CONTENT_PAGES, createConfirmedUser, expectHydrated, fetchVariants, german, open, seedCart, signIn, signInForm } from './support';
 import { servicePatch } from './admin';
 
 /**
@@ -39,22 +39,7 @@ test('no page requests another origin than the shop, its API and the country loo
     await page.waitForLoadState('networkidle');
     visited.push(path);
   };
-  for (const path of [
-    '/',
-    '/shop',
-    `/shop/${slug}`,
-    '/collections',
-    '/auth',
-    '/about',
-    '/contact',
-    '/support/size-guide',
-    '/support/shipping',
-    '/support/returns',
-    '/support/faq',
-    '/privacy',
-    '/terms',
-    '/impressum',
-  ]) {
+  for (const path of ['/', '/shop', `/shop/${slug}`, '/collections', '/auth', ...CONTENT_PAGES]) {
     await visit(path);
   }
   await seedCart(page, [{ variant, qty: 1 }]);
@@ -64,7 +49,7 @@ test('no page requests another origin than the shop, its API and the country loo
   await visit('/account');
   await visit('/orders');
 
-  expect(visited).toHaveLength(17);
+  expect(visited).toHaveLength(8 + CONTENT_PAGES.length);
   const foreign = urls.filter((url) => !ALLOWED_ORIGINS.has(new URL(url).origin));
   expect(foreign, 'requests to other origins').toEqual([]);
   // The allowed origins were really used: the pages, the API and the country lookup (locally the API's /_dev/geo).

@@ -13,6 +13,21 @@ export const ADMIN = SEED_USERS.find((u) => u.label === 'admin')!;
 export const CUSTOMER = SEED_USERS.find((u) => u.label === 'customer')!;
 
 /** A sign-up address no earlier run has used. */
+/** The pages every visitor can open besides the shop: company, contact, support, legal texts and the withdrawal form. */
+export const CONTENT_PAGES = [
+  '/about',
+  '/contact',
+  '/support/size-guide',
+  '/support/shipping',
+  '/support/returns',
+  '/support/faq',
+  '/privacy',
+  '/terms',
+  '/impressum',
+  '/withdrawal',
+  '/withdraw',
+] as const;
+
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }
