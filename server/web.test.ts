@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from './fixtures/rawGet.ts';
 import { parseTrustedProxies } from './proxy.ts';
 import { startWebServer, type WebServer } from './web.ts';
 
@@ -52,22 +52,6 @@ describe('storefront static server', () => {
     await expect(startWebServer({ dir: join(dir, 'assets'), port: 0, host: '127.0.0.1' })).rejects.toThrow(/npm run build/);
   });
 });
-
-/** A GET sent as written: fetch would resolve `..` and `//` before sending. */
-function rawGet(url: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { path, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('browser hardening (server-rendered storefront)', () => {
   const LOADER = "console.log('loader')";

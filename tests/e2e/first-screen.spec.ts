@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { rawGet as rawGetFrom } from '../../server/fixtures/rawGet.ts';
 import { ANON_KEY, API_URL, CART_KEY, cartLines, expectCartCount, expectHydrated, expectNoSeriousA11yViolations, fetchVariants, german, LOCALE_KEY } from './support';
 
 /**
@@ -199,21 +199,8 @@ test.describe('the server-rendered HTML before the app runs', () => {
   }
 });
 
-/** A GET exactly as written (no client re-encodes the URL), answered as status and body. */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: 'localhost', port: 5173, path, headers: { accept: 'text/html', ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** A page request exactly as written (no client re-encodes the URL), answered as status and body. */
+const rawGet = (path: string, headers: Record<string, string> = {}) => rawGetFrom('http://localhost:5173', path, { accept: 'text/html', ...headers });
 
 test.describe('response status', () => {
   test('unknown pages and products are 404 pages, malformed URLs too (never a 500)', async ({ request }) => {
