@@ -927,18 +927,27 @@ describe('row level security', () => {
     expect(adminList.rows).toHaveLength(1);
   });
 
-  it('serves product images publicly and lets only admins write them', async () => {
+  it("serves published products' images publicly, drafts' only to admins, and lets only admins write them", async () => {
     const customer = await createUser();
     const admin = await createAdmin();
     const bucket = await one(db, `select public, file_size_limit::text as limit, allowed_mime_types from storage.buckets where id = 'product-images'`);
     expect(bucket).toEqual({ public: true, limit: '5242880', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] });
-    const name = `${randomUUID()}/0.png`;
-    const upload = (claims: Claims) => as(claims, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('product-images', $1)`, [name]));
+    // Objects live under their product's id: a published product's images are public, a draft's only to admins.
+    const published = await createProduct();
+    const draft = await createProduct({ status: 'draft' });
+    const name = `${published.id}/0.png`;
+    const draftName = `${draft.id}/0.png`;
+    const upload = (claims: Claims, path = name) => as(claims, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('product-images', $1)`, [path]));
     await expect(upload(customer.claims)).rejects.toEqual(violates('42501'));
     await expect(upload(anon)).rejects.toEqual(violates('42501'));
     await upload(admin.claims);
-    const seen = await as(anon, (tx) => tx.query('select name from storage.objects where name = $1', [name]));
-    expect(seen.rows).toHaveLength(1);
+    await upload(admin.claims, draftName);
+    const seen = (claims: Claims, path: string) => as(claims, (tx) => tx.query('select name from storage.objects where name = $1', [path]));
+    expect((await seen(anon, name)).rows).toHaveLength(1);
+    expect((await seen(customer.claims, name)).rows).toHaveLength(1);
+    expect((await seen(anon, draftName)).rows).toHaveLength(0);
+    expect((await seen(customer.claims, draftName)).rows).toHaveLength(0);
+    expect((await seen(admin.claims, draftName)).rows).toHaveLength(1);
     const removed = await as(customer.claims, (tx) => tx.query('delete from storage.objects where name = $1', [name]));
     expect(removed.affectedRows).toBe(0);
   });
