@@ -726,10 +726,12 @@ describe('storage objects in product-images', () => {
   };
   const objectRows = (path: string) => sql('select name from storage.objects where bucket_id = $1 and name = $2', [bucket, path]);
   const writers = allow('admin', 'service');
+  const readers = allow('admin', 'service');
 
   it.each(ROLES.flatMap((role) => OPS.map((op) => [role, op] as const)))('%s %s', async (role, op) => {
     const storage = clients[role].storage.from(bucket);
-    const path = `it-matrix/${marker()}.png`;
+    // Under a published product's folder, as the admin's uploads are: every role may read it.
+    const path = `${ctx.fxProduct}/it-matrix-${marker()}.png`;
     if (op !== 'insert') {
       const seeded = await service.storage.from(bucket).upload(path, PNG_1X1, { contentType: 'image/png' });
       expect(seeded.error).toBeNull();
@@ -769,6 +771,26 @@ describe('storage objects in product-images', () => {
           expect(await publicBytes(path)).toEqual(PNG_1X1);
         }
       }
+    } finally {
+      await service.storage.from(bucket).remove([path]);
+    }
+  });
+
+  // A draft's images: only the admin (and the service role) read them through the API; the public URL of a
+  // known path still serves, as a public bucket does on hosted Supabase (the path holds the draft's id).
+  it.each(ROLES)("%s select of a draft product's object", async (role) => {
+    const path = `${ctx.fxDraft}/it-matrix-${marker()}.png`;
+    const seeded = await service.storage.from(bucket).upload(path, PNG_1X1, { contentType: 'image/png' });
+    expect(seeded.error).toBeNull();
+    try {
+      const { data, error } = await clients[role].storage.from(bucket).download(path);
+      if (readers[role]) {
+        expect(error).toBeNull();
+        expect(Buffer.from(await data!.arrayBuffer())).toEqual(PNG_1X1);
+      } else {
+        expect(error?.message).toBe('Object not found');
+      }
+      expect(await publicBytes(path)).toEqual(PNG_1X1);
     } finally {
       await service.storage.from(bucket).remove([path]);
     }
