@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; scripts: Record<string, string> };
 
 /** The server's run-time sources: server/ and the functions it runs, without tests and their fixtures. */
 function runtimeFiles(dir: string): string[] {
@@ -33,5 +35,18 @@ describe('npm ci --omit=dev && npm start', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('installs without Panda: the prepare script skips the codegen only building needs', () => {
+    // npm runs `prepare` after `npm ci`, also with --omit=dev; `panda codegen` there failed with 127.
+    expect(pkg.scripts.prepare).toBe('tsx scripts/prepare.ts');
+    const bare = mkdtempSync(join(tmpdir(), 'npng-omit-dev-'));
+    try {
+      const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'scripts', 'prepare.ts')], { cwd: bare, encoding: 'utf8' });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('Panda is not installed');
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 });
