@@ -43,6 +43,8 @@ const steps: Step[] = [
   { name: 'machines, model-based and view tests (jsdom)', cmd: vitest('web', 'web.json'), report: 'web.json' },
   { name: 'Storybook build', cmd: ['npm', 'run', '--silent', 'build-storybook'] },
   { name: 'stories as tests (Chromium)', cmd: vitest('storybook', 'storybook.json'), report: 'storybook.json' },
+  // Before the integration tests: some of them serve the built storefront (server-rendered pages).
+  { name: 'storefront build', cmd: ['npm', 'run', '--silent', 'build'] },
   { name: 'integration tests (PGlite)', cmd: vitest('integration', 'integration.json'), report: 'integration.json' },
   {
     name: 'integration tests (PostgreSQL 15)',
@@ -51,7 +53,6 @@ const steps: Step[] = [
     skip: () =>
       !existsSync(PG_BIN) && process.env.CI !== 'true' ? `PostgreSQL 15 binaries not found (${PG_BIN}); install postgresql-15 to run this step (CI always does)` : undefined,
   },
-  { name: 'storefront build', cmd: ['npm', 'run', '--silent', 'build'] },
   {
     name: 'end-to-end journeys (Playwright, Chromium)',
     cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
