@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectLocale } from '../machines/localeMachine';
 import { App } from './app/App';
 import { installChunkReload } from './app/chunkReload';
+import { replayEarlyActions } from './services/earlyActions';
 import { readFirstScreen } from './app/firstScreen';
 import { screenCommitted } from './app/hydration';
 import { preloadRoute } from './app/routes';
@@ -45,6 +46,8 @@ if (firstScreen) {
   // answer) takes over only once the screen is hydrated too (its code may arrive after the shell's),
   // as a whole-page switch — never a mix of both, never a change under HTML React has not taken over.
   void screenCommitted.then(() => {
+    // Taps made before the app ran are applied now, by the hydrated screen's own handlers.
+    void replayEarlyActions();
     services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));
     void applyLocale(selectLocale(services.locale.getSnapshot()));
   });
@@ -53,4 +56,5 @@ if (firstScreen) {
   services.locale.subscribe((snapshot) => void applyLocale(selectLocale(snapshot)));
   await applyLocale(detected);
   createRoot(root).render(app);
+  void screenCommitted.then(() => replayEarlyActions());
 }

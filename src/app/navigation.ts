@@ -63,3 +63,17 @@ export const accountLinks = (signedIn: boolean): NavLink[] =>
       ];
 
 export const ADMIN_HREF = '/admin/products';
+
+/** The search page: a form that works before the app runs; once it runs, the header opens the search dialog instead (docs/adr/0035). */
+export const SEARCH_PAGE_HREF = '/search';
+
+/** A plain primary click: the app may handle it; a modified one (new tab, new window) is left to the browser. */
+export const plainClick = (event: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/** The current page's address with `lang` set: the language link that works before the app runs (the renderer honours `?lang`). */
+export function withLang(path: string, search: string, locale: string): string {
+  const params = new URLSearchParams(search);
+  params.set('lang', locale);
+  return `${path}?${params.toString()}`;
+}

@@ -21,6 +21,8 @@ const Cart = lazyFeature('checkout', () => import('../features/checkout/CartRout
 const Orders = lazyFeature('orders', () => import('../features/orders/OrdersRoute'));
 const OrderDetail = lazyFeature<{ orderNumber: string }>('orders', () => import('../features/orders/OrderDetailRoute'));
 const Contact = lazyFeature('contact', () => import('../features/contact/ContactRoute'));
+/** The search page: the header's Search before the app runs (docs/adr/0035). */
+const Search = lazyFeature('search', () => import('../features/search/SearchRoute'));
 const Collections = lazyFeature('collections', () => import('../features/collections/CollectionsRoute'));
 const About = lazyFeature('content', () => import('../features/content/AboutRoute'));
 const SizeGuide = lazyFeature('content', () => import('../features/content/SizeGuideRoute'));
@@ -137,6 +139,7 @@ const ROUTES: ScreenRoute[] = [
   route('/account', () => <Account newsletter={<NewsletterSignup source="account" />} />),
   route('/orders', () => <Orders />),
   route('/orders/:orderNumber', ({ orderNumber }) => <OrderDetail key={orderNumber} orderNumber={orderNumber} />),
+  route('/search', () => <Search />),
   route('/collections', () => <Collections />),
   route('/about', () => <About />),
   route('/contact', () => <Contact />),

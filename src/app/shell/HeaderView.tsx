@@ -5,7 +5,8 @@ import { css, cx } from '../../../styled-system/css';
 import { button } from '../../../styled-system/recipes';
 import type { Locale } from '../../i18n/i18n';
 import { CartIcon, MenuIcon, SearchIcon } from '../../ui/icons';
-import { ADMIN_HREF, MAIN_LINKS } from '../navigation';
+import { early } from '../../services/earlyActions';
+import { ADMIN_HREF, MAIN_LINKS, plainClick, SEARCH_PAGE_HREF } from '../navigation';
 import { AccountMenu } from './AccountMenu';
 import { LanguageToggle } from './LanguageToggle';
 import { Logo } from './Logo';
@@ -109,6 +110,7 @@ export function HeaderView(props: HeaderViewProps) {
       >
         <button
           type="button"
+          {...early('menu')}
           className={cx(button({ variant: 'ghost', size: 'icon' }), css({ lg: { display: 'none' } }))}
           aria-label={t`Open menu`}
           onClick={onOpenMenu}
@@ -132,19 +134,32 @@ export function HeaderView(props: HeaderViewProps) {
         </nav>
         <div className={css({ ml: 'auto', display: 'flex', alignItems: 'center', gap: { base: '0', md: '2' } })}>
           {onOpenSearch && (
-            <button
-              type="button"
+            // Before the app runs, the search page (a form that needs no script); once it runs, the search dialog.
+            // biome-ignore lint/a11y/useSemanticElements: a link until the app runs, then a button that opens a dialog: announced by what it does once hydrated
+            <a
+              href={SEARCH_PAGE_HREF}
+              role="button"
+              aria-haspopup="dialog"
               className={button({ variant: 'ghost', size: 'icon' })}
               aria-label={t`Search`}
-              onClick={onOpenSearch}
+              onClick={(event) => {
+                if (!plainClick(event)) return;
+                event.preventDefault();
+                onOpenSearch();
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== ' ') return;
+                event.preventDefault();
+                onOpenSearch();
+              }}
               onPointerEnter={onSearchIntent}
               onFocus={onSearchIntent}
             >
               <SearchIcon />
-            </button>
+            </a>
           )}
           <div className={css({ display: { base: 'none', sm: 'block' } })}>
-            <LanguageToggle locale={locale} onChange={onLocaleChange} />
+            <LanguageToggle locale={locale} onChange={onLocaleChange} path={path} />
           </div>
           <AccountMenu signedIn={signedIn} isAdmin={isAdmin} onNavigate={onNavigate} onSignOut={onSignOut} />
           <button

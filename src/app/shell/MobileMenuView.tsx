@@ -114,7 +114,7 @@ export function MobileMenuView(props: MobileMenuViewProps) {
               )}
             </div>
             <div className={css({ mt: '5' })}>
-              <LanguageToggle locale={locale} onChange={onLocaleChange} />
+              <LanguageToggle locale={locale} onChange={onLocaleChange} path={path} />
             </div>
           </Dialog.Content>
         </Dialog.Positioner>

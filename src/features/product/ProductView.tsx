@@ -19,6 +19,7 @@ import { RatingLine, ReviewsSection } from './ReviewsSection';
 import { useProductHead } from './useProductHead';
 import { stockLevel } from './variants';
 import { VariantPicker } from './VariantPicker';
+import { early } from '../../services/earlyActions';
 
 export type ProductViewProps = {
   status: ProductStatus;
@@ -163,10 +164,10 @@ function LoadedProduct({ product, selectedVariantId, qty, rating, ...props }: Pr
           />
 
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
-            <Button size="lg" disabled={!canBuy} onClick={props.onAddToCart} className={css({ flex: '1 1 12rem' })}>
+            <Button size="lg" disabled={!canBuy} onClick={props.onAddToCart} {...early('add-to-cart')} className={css({ flex: '1 1 12rem' })}>
               <Trans>Add to Cart</Trans>
             </Button>
-            <Button size="lg" variant="outline" disabled={!canBuy} onClick={props.onBuyNow} className={css({ flex: '1 1 12rem' })}>
+            <Button size="lg" variant="outline" disabled={!canBuy} onClick={props.onBuyNow} {...early('buy-now')} className={css({ flex: '1 1 12rem' })}>
               <Trans>Buy Now</Trans>
             </Button>
           </div>

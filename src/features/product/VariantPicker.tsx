@@ -3,6 +3,7 @@ import { css } from '../../../styled-system/css';
 import type { Variant } from '../../../domain/catalogue';
 import { type VariantOption, variantGroups } from './variants';
 import { colorLabel } from '../../ui/catalogueLabels';
+import { early } from '../../services/earlyActions';
 
 export type VariantPickerProps = {
   variants: Variant[];
@@ -28,12 +29,15 @@ const option = css({
 });
 
 function Group({
+  kind,
   label,
   current,
   options,
   onSelect,
   name = (value) => value,
 }: {
+  /** Names the group's buttons for a tap before the app runs (`data-early="size:M"`). */
+  kind: string;
   label: string;
   current: string | null;
   options: VariantOption[];
@@ -54,6 +58,7 @@ function Group({
             <button
               key={o.value}
               type="button"
+              {...early(`${kind}:${o.value}`)}
               className={option}
               aria-pressed={o.selected}
               aria-label={o.soldOut ? t`${value}, Sold out` : undefined}
@@ -76,9 +81,11 @@ export function VariantPicker({ variants, selected, onSelect }: VariantPickerPro
   if (!colors.length && !sizes.length && !others.length) return null;
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      {colors.length > 0 && <Group label={t`Color`} current={selected?.color ?? null} options={colors} onSelect={onSelect} name={(color) => colorLabel(i18n, color)} />}
-      {sizes.length > 0 && <Group label={t`Size`} current={selected?.size ?? null} options={sizes} onSelect={onSelect} />}
-      {others.length > 0 && <Group label={t`Option`} current={selected?.sku ?? null} options={others} onSelect={onSelect} />}
+      {colors.length > 0 && (
+        <Group kind="color" label={t`Color`} current={selected?.color ?? null} options={colors} onSelect={onSelect} name={(color) => colorLabel(i18n, color)} />
+      )}
+      {sizes.length > 0 && <Group kind="size" label={t`Size`} current={selected?.size ?? null} options={sizes} onSelect={onSelect} />}
+      {others.length > 0 && <Group kind="option" label={t`Option`} current={selected?.sku ?? null} options={others} onSelect={onSelect} />}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { categoryLabel, colorLabel } from '../../ui/catalogueLabels';
 import { COLOR_SWATCHES } from './labels';
 import { formatEuros } from './money';
+import { otherShopParams } from './url';
 
 export type FilterChange = Partial<Omit<ShopQuery, 'page'>>;
 
@@ -52,6 +53,15 @@ const toggle = css({
   '&[aria-pressed=true]': { bg: 'accent', borderColor: 'accent', color: 'accent.fg' },
 });
 
+/** The query parameters the filter form sets itself; the others travel in hidden fields. */
+const OWN_PARAMS = ['category', 'size', 'color', 'inStock', 'page'];
+
+/** Hidden fields for a GET form (name/value pairs in order). */
+export function HiddenFields({ params }: { params: [string, string][] }) {
+  // A key of name and value: a tag (the one name that repeats) appears once.
+  return params.map(([name, value]) => <input key={`${name}=${value}`} type="hidden" name={name} value={value} />);
+}
+
 const THUMB_SIZE = { width: 24, height: 24 };
 
 /** The range the slider shows: no bound is the slider's end. */
@@ -83,7 +93,11 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
   };
 
   return (
-    <div>
+    // A GET form to the same query the app would navigate to: before the app runs, a tap on a size or
+    // colour submits it and the early script sends it on a change (docs/adr/0035). Once the app runs,
+    // every change navigates in place and the form is never sent.
+    <form action="/shop" method="get" data-early-submit="" onSubmit={(event) => event.preventDefault()}>
+      <HiddenFields params={otherShopParams(query, OWN_PARAMS)} />
       <fieldset className={css({ minW: '0' })}>
         <legend className={legend}>
           <Trans>Category</Trans>
@@ -92,7 +106,8 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
           <label key={category ?? 'all'} className={optionRow}>
             <input
               type="radio"
-              name={`${id}-category`}
+              name="category"
+              value={category ?? ''}
               checked={query.category === category}
               onChange={() => onChange({ category })}
               className={css({ w: '4', h: '4', accentColor: 'accent', outline: 'none' })}
@@ -108,10 +123,23 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
         </legend>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', clear: 'both' })}>
           {SIZE_OPTIONS.map((size) => (
-            <button key={size} type="button" className={toggle} aria-pressed={query.size === size} onClick={() => onChange({ size: query.size === size ? null : size })}>
+            <button
+              key={size}
+              type="submit"
+              name="size"
+              value={query.size === size ? '' : size}
+              className={toggle}
+              aria-pressed={query.size === size}
+              onClick={(event) => {
+                event.preventDefault();
+                onChange({ size: query.size === size ? null : size });
+              }}
+            >
               {size}
             </button>
           ))}
+          {/* After the buttons: a tapped size's own value comes first in the sent form and wins. */}
+          {query.size && <input type="hidden" name="size" value={query.size} />}
         </div>
       </fieldset>
 
@@ -121,7 +149,18 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
         </legend>
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', clear: 'both' })}>
           {COLOR_OPTIONS.map((color) => (
-            <button key={color} type="button" className={toggle} aria-pressed={query.color === color} onClick={() => onChange({ color: query.color === color ? null : color })}>
+            <button
+              key={color}
+              type="submit"
+              name="color"
+              value={query.color === color ? '' : color}
+              className={toggle}
+              aria-pressed={query.color === color}
+              onClick={(event) => {
+                event.preventDefault();
+                onChange({ color: query.color === color ? null : color });
+              }}
+            >
               <span
                 aria-hidden="true"
                 className={css({ w: '4', h: '4', borderRadius: 'full', borderWidth: '1px', borderColor: 'border.strong', flexShrink: 0 })}
@@ -130,6 +169,7 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
               {colorLabel(i18n, color)}
             </button>
           ))}
+          {query.color && <input type="hidden" name="color" value={query.color} />}
         </div>
       </fieldset>
 
@@ -194,6 +234,8 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
       <div className={group}>
         <Checkbox
           label={t`In stock only`}
+          name="inStock"
+          value="true"
           checked={query.inStock}
           onChange={(event) => onChange({ inStock: event.currentTarget.checked })}
           className={css({ minH: '11', display: 'flex', alignItems: 'center' })}
@@ -205,6 +247,6 @@ export function ShopFilters({ query, onChange, onClear }: ShopFiltersProps) {
           <Trans>Clear all</Trans>
         </Button>
       </div>
-    </div>
+    </form>
   );
 }

@@ -15,7 +15,9 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { categoryLabel } from '../../ui/catalogueLabels';
 import { SORT_LABELS } from './labels';
 import { Pagination } from './Pagination';
-import { type FilterChange, ShopFilters } from './ShopFilters';
+import { type FilterChange, HiddenFields, ShopFilters } from './ShopFilters';
+import { otherShopParams } from './url';
+import { early } from '../../services/earlyActions';
 
 export type ShopViewProps = {
   status: ShopStatus;
@@ -87,34 +89,39 @@ export function ShopView({ status, query, products, total, onChange, onClear, on
           </p>
         </div>
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' })}>
-          <Button variant="outline" className={css({ hideFrom: 'md' })} onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
+          <Button variant="outline" className={css({ hideFrom: 'md' })} onClick={() => setFiltersOpen(true)} aria-haspopup="dialog" {...early('shop-filters')}>
             <Trans>Filters</Trans>
             {sidebarFilters > 0 && <span>{` (${sidebarFilters})`}</span>}
           </Button>
-          <label className={css({ display: 'grid', gap: '1', fontSize: 'sm', color: 'fg.muted' })}>
-            <Trans>Sort by</Trans>
-            <select
-              value={query.sort}
-              onChange={(event) => onChange({ sort: event.currentTarget.value as SortKey })}
-              className={css({
-                minH: '11',
-                px: '3',
-                borderRadius: 'md',
-                borderWidth: '1px',
-                borderColor: 'border.strong',
-                bg: 'surface',
-                color: 'fg',
-                fontSize: 'md',
-                _focusVisible: { outline: '3px solid token(colors.focus)', outlineOffset: '2px' },
-              })}
-            >
-              {sorts.map((sort) => (
-                <option key={sort} value={sort}>
-                  {i18n._(SORT_LABELS[sort])}
-                </option>
-              ))}
-            </select>
-          </label>
+          {/* A GET form: before the app runs, the early script sends it on a change (docs/adr/0035); the app navigates in place. */}
+          <form action="/shop" method="get" data-early-submit="" onSubmit={(event) => event.preventDefault()}>
+            <HiddenFields params={otherShopParams(query, ['sort', 'sortField', 'sortDirection'])} />
+            <label className={css({ display: 'grid', gap: '1', fontSize: 'sm', color: 'fg.muted' })}>
+              <Trans>Sort by</Trans>
+              <select
+                name="sort"
+                value={query.sort}
+                onChange={(event) => onChange({ sort: event.currentTarget.value as SortKey })}
+                className={css({
+                  minH: '11',
+                  px: '3',
+                  borderRadius: 'md',
+                  borderWidth: '1px',
+                  borderColor: 'border.strong',
+                  bg: 'surface',
+                  color: 'fg',
+                  fontSize: 'md',
+                  _focusVisible: { outline: '3px solid token(colors.focus)', outlineOffset: '2px' },
+                })}
+              >
+                {sorts.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {i18n._(SORT_LABELS[sort])}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </form>
         </div>
       </div>
 

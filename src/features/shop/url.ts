@@ -43,7 +43,8 @@ function sortFrom(params: URLSearchParams): SortKey | null {
   }
   const sort = params.get('sort');
   if (sort === 'new') return 'newest';
-  if (sort === 'best') return 'best';
+  // A sort's own name: what the sort form sends before the app runs (docs/adr/0035).
+  if (sort && Object.hasOwn(SORTS, sort)) return sort as SortKey;
   return null;
 }
 
@@ -107,3 +108,11 @@ export const shopHref = (query: ShopQuery) => {
   const search = serializeShopQuery(query);
   return search ? `/shop?${search}` : '/shop';
 };
+
+/**
+ * The query's parameters a form does not hold itself, as hidden fields' name/value pairs: a GET form
+ * (the sort, the filters) then sends the whole query with its own change, before the app runs.
+ */
+export function otherShopParams(query: ShopQuery, own: string[]): [string, string][] {
+  return [...new URLSearchParams(serializeShopQuery({ ...query, page: 1 })).entries()].filter(([name]) => !own.includes(name));
+}
