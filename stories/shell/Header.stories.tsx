@@ -77,6 +77,11 @@ export const WithSearch: Story = {
     await expect(args.onSearchIntent).toHaveBeenCalled();
     await userEvent.click(search);
     await expect(args.onOpenSearch).toHaveBeenCalled();
+    // Before the app runs it is a link to the search page (docs/adr/0035); Space presses it like a button.
+    await expect(search).toHaveAttribute('href', '/search');
+    search.focus();
+    await userEvent.keyboard(' ');
+    await expect(args.onOpenSearch).toHaveBeenCalledTimes(2);
   },
 };
 export const WithSearchDe = inGerman({
@@ -96,6 +101,8 @@ export const LanguageToggle: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    // Before the app runs, each is a link to this page in its language (docs/adr/0035).
+    await expect(canvas.getByRole('button', { name: 'Deutsch' }).getAttribute('href')).toMatch(/^\/\?(.+&)?lang=de$/);
     await userEvent.click(canvas.getByRole('button', { name: 'Deutsch' }));
     await expect(args.onLocaleChange).toHaveBeenCalledWith('de');
   },

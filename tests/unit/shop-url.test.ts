@@ -198,4 +198,12 @@ describe('any junk', () => {
       expect(parseShopQuery(serializeShopQuery(query)), search).toEqual(query);
     }
   });
+
+  it('reads a sort by its own name, as the sort form sends it before the app runs (docs/adr/0035)', () => {
+    for (const key of Object.keys(SORTS) as (keyof typeof SORTS)[]) expect(parseShopQuery(`?sort=${key}`).sort, key).toBe(key);
+    expect(parseShopQuery('?category=accessories&sort=price-asc')).toEqual(
+      parseShopQuery(`?${serializeShopQuery({ ...parseShopQuery('?category=accessories'), sort: 'price-asc' })}`),
+    );
+    expect(parseShopQuery('?sort=constructor').sort).toBe('newest');
+  });
 });

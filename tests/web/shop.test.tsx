@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { cartMachine } from '../../machines/cartMachine';
-import { DEFAULT_QUERY, type ShopQuery } from '../../domain/shopQuery';
+import { DEFAULT_QUERY, type ShopQuery, withChange } from '../../domain/shopQuery';
+import { parseShopQuery } from '../../src/features/shop/url';
 import { fetchShopPage } from '../../src/api/products';
 import ShopRoute from '../../src/features/shop/ShopRoute';
 import { ShopView, type ShopViewProps } from '../../src/features/shop/ShopView';
@@ -224,5 +225,42 @@ describe('ShopView', () => {
     const props = view({ products: PRODUCTS, total: PRODUCTS.length });
     await userEvent.setup().click(screen.getByRole('link', { name: PRODUCTS[2].title }));
     expect(props.onSelect).toHaveBeenCalledWith(PRODUCTS[2], 2);
+  });
+});
+
+describe('ShopView before the app runs (docs/adr/0035): its forms send the query the app would navigate to', () => {
+  const start: ShopQuery = { ...DEFAULT_QUERY, category: 'clothing', tags: ['limited', 'new'], q: 'tee', size: 'S', color: 'Black', minPrice: 20, sort: 'price-desc', page: 3 };
+  /** What a browser sends for a form, with the tapped submit button if any, read back as the server reads it. */
+  const sent = (form: HTMLFormElement, submitter?: HTMLElement) => {
+    expect(form.getAttribute('action')).toBe('/shop');
+    expect(form.getAttribute('method')).toBe('get');
+    return parseShopQuery(new URLSearchParams(new FormData(form, submitter) as unknown as string[][]).toString());
+  };
+  const formOf = (element: HTMLElement) => element.closest('form') as HTMLFormElement;
+
+  function view() {
+    render(<ShopView status="results" query={start} products={manyProducts(2)} total={2} onChange={vi.fn()} onClear={vi.fn()} onRetry={vi.fn()} onAdd={vi.fn()} />);
+  }
+
+  it('the sort form: the chosen sort with every other filter, from page 1', () => {
+    view();
+    const sort = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
+    sort.value = 'title-asc';
+    expect(sent(formOf(sort))).toEqual(withChange(start, { sort: 'title-asc' }));
+    expect(formOf(sort).hasAttribute('data-early-submit')).toBe(true);
+  });
+
+  it('the filter form: a size, a colour (on and off), a category and in-stock each keep the rest', () => {
+    view();
+    const panel = sidebar();
+    const form = formOf(within(panel).getByRole('radio', { name: 'Accessories' }));
+    expect(form.hasAttribute('data-early-submit')).toBe(true);
+    expect(sent(form, within(panel).getByRole('button', { name: 'M' }))).toEqual(withChange(start, { size: 'M' }));
+    expect(sent(form, within(panel).getByRole('button', { name: 'S' }))).toEqual(withChange(start, { size: null }));
+    expect(sent(form, within(panel).getByRole('button', { name: /Stone Grey/ }))).toEqual(withChange(start, { color: 'Stone Grey' }));
+    expect(sent(form, within(panel).getByRole('button', { name: /Black/ }))).toEqual(withChange(start, { color: null }));
+    (within(panel).getByRole('radio', { name: 'Accessories' }) as HTMLInputElement).checked = true;
+    (within(panel).getByRole('checkbox', { name: 'In stock only' }) as HTMLInputElement).checked = true;
+    expect(sent(form)).toEqual(withChange(start, { category: 'accessories', inStock: true }));
   });
 });
