@@ -1,4 +1,5 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { ScreenCommitted } from '../hydration';
 import { CrashView, RouteErrorView } from './ErrorViews';
 
 type State = { error: unknown };
@@ -26,7 +27,14 @@ export class CrashBoundary extends Component<{ children: ReactNode }, State> {
 
   render() {
     // A full load of "/" starts from a clean slate, whatever state broke.
-    if (this.state.error) return <CrashView onGoHome={() => window.location.assign('/')} />;
+    // The crash screen is the page's screen now: taps kept before the app ran stop waiting for another (docs/adr/0035).
+    if (this.state.error)
+      return (
+        <>
+          <CrashView onGoHome={() => window.location.assign('/')} />
+          <ScreenCommitted />
+        </>
+      );
     return this.props.children;
   }
 }
@@ -44,7 +52,13 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
   }
 
   render() {
-    if (this.state.error) return <RouteErrorView detail={describe(this.state.error)} onRetry={() => window.location.reload()} />;
+    if (this.state.error)
+      return (
+        <>
+          <RouteErrorView detail={describe(this.state.error)} onRetry={() => window.location.reload()} />
+          <ScreenCommitted />
+        </>
+      );
     return this.props.children;
   }
 }

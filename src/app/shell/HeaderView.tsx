@@ -105,7 +105,7 @@ export function HeaderView(props: HeaderViewProps) {
           alignItems: 'center',
           gap: { base: '1', md: '4' },
           // The narrowest phones (320 CSS px, WCAG 1.4.10): smaller icons (and logo), so the bar fits without scrolling sideways.
-          '@media (max-width: 359.98px)': { px: '2', gap: '0.5', '& button': { minW: '10', minH: '10' } },
+          '@media (max-width: 359.98px)': { px: '2', gap: '0.5', '& button, & a[role=button]': { minW: '10', minH: '10' } },
         })}
       >
         <button
