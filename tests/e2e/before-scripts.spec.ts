@@ -75,6 +75,9 @@ const cards = (page: Page, lang: Lang) =>
     .getByRole('region', { name: say(lang, 'Products', 'shop') })
     .getByRole('article');
 
+/** A colour button of the product page, named in the page's language (the colour names are the shell's). */
+const colourButton = (page: Page, lang: Lang, variant: ApiVariant) => main(page).getByRole('button', { name: say(lang, variant.color!), exact: true });
+
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 for (const lang of ['en', 'de'] as const) {
@@ -203,8 +206,8 @@ for (const lang of ['en', 'de'] as const) {
       const scripts = await holdScripts(page);
       await scripts.before(async () => {
         await firstPaint(page, `/shop/${TEE}`);
-        await main(page).locator(`[data-early="color:${target.color}"]`).click();
-        await main(page).locator(`[data-early="size:${target.size}"]`).click();
+        await colourButton(page, lang, target).click();
+        await main(page).getByRole('button', { name: target.size!, exact: true }).click();
         await main(page)
           .getByRole('button', { name: say(lang, 'Add to Cart', 'product'), exact: true })
           .click();
@@ -217,8 +220,8 @@ for (const lang of ['en', 'de'] as const) {
           timeout: 20_000,
         })
         .toEqual([expect.objectContaining({ variantId: target.id, qty: 1 })]);
-      await expect(main(page).locator(`[data-early="size:${target.size}"]`)).toHaveAttribute('aria-pressed', 'true');
-      await expect(main(page).locator(`[data-early="color:${target.color}"]`)).toHaveAttribute('aria-pressed', 'true');
+      await expect(main(page).getByRole('button', { name: target.size!, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(colourButton(page, lang, target)).toHaveAttribute('aria-pressed', 'true');
       await expectNoSeriousA11yViolations(page);
     });
   });

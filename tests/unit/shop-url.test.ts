@@ -87,6 +87,14 @@ describe('parseShopQuery', () => {
     expect(parseShopQuery('category=').category).toBeNull();
   });
 
+  it('reads a sort by its own name, as the sort form sends it before the app runs (docs/adr/0035)', () => {
+    for (const key of Object.keys(SORTS) as (keyof typeof SORTS)[]) expect(parseShopQuery(`?sort=${key}`).sort, key).toBe(key);
+    expect(parseShopQuery('?category=accessories&sort=price-asc')).toEqual(
+      parseShopQuery(`?${serializeShopQuery({ ...parseShopQuery('?category=accessories'), sort: 'price-asc' })}`),
+    );
+    expect(parseShopQuery('?sort=constructor').sort).toBe('newest');
+  });
+
   it('ignores an overlong search and trims a normal one', () => {
     expect(parseShopQuery(`q=${'x'.repeat(101)}`).q).toBe('');
     expect(parseShopQuery(`q=${'x'.repeat(100)}`).q).toHaveLength(100);
@@ -197,13 +205,5 @@ describe('any junk', () => {
       expect(query.category === null || (CATEGORIES as readonly string[]).includes(query.category), search).toBe(true);
       expect(parseShopQuery(serializeShopQuery(query)), search).toEqual(query);
     }
-  });
-
-  it('reads a sort by its own name, as the sort form sends it before the app runs (docs/adr/0035)', () => {
-    for (const key of Object.keys(SORTS) as (keyof typeof SORTS)[]) expect(parseShopQuery(`?sort=${key}`).sort, key).toBe(key);
-    expect(parseShopQuery('?category=accessories&sort=price-asc')).toEqual(
-      parseShopQuery(`?${serializeShopQuery({ ...parseShopQuery('?category=accessories'), sort: 'price-asc' })}`),
-    );
-    expect(parseShopQuery('?sort=constructor').sort).toBe('newest');
   });
 });
