@@ -98,6 +98,42 @@ function mainScript(): string {
   return found;
 }
 
+/**
+ * Each page once before the load: 200, HTML in the asked language, server-rendered (the app's markup
+ * in #root). A benchmark of 404 pages or of the plain index.html would measure the wrong thing.
+ */
+async function checkPages(paths: string[]): Promise<void> {
+  for (const path of paths) {
+    const res = await fetch(`${SITE}${path}`, { headers: PAGE_HEADERS });
+    const html = await res.text();
+    const lang = new URLSearchParams(path.split('?')[1]).get('lang');
+    if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}`);
+    if (!html.includes(`<html lang="${lang}"`)) throw new Error(`GET ${path}: not <html lang="${lang}">`);
+    if (html.includes('<div id="root"></div>')) throw new Error(`GET ${path}: not server-rendered (empty #root)`);
+  }
+}
+
+/**
+ * Waits until the server has finished what the last load left open (autocannon stops with 50
+ * requests in flight, and a slow server keeps rendering them for seconds): until the static asset
+ * answers within 50 ms twice in a row (at most 60 s), so that a phase does not pay for the one before.
+ */
+async function settle(): Promise<void> {
+  const asset = mainScript();
+  const deadline = Date.now() + 60_000;
+  for (let quick = 0; quick < 2 && Date.now() < deadline; ) {
+    const t = performance.now();
+    try {
+      const res = await fetch(`${SITE}${asset}`, { method: 'HEAD', signal: AbortSignal.timeout(10_000) });
+      await res.arrayBuffer();
+      quick = performance.now() - t < 50 ? quick + 1 : 0;
+    } catch {
+      quick = 0;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function load(path: string, headers: Record<string, string>, duration: number): Promise<Load> {
   const r = await autocannon({ url: SITE, connections: CONNECTIONS, duration, requests: [{ method: 'GET', path, headers }] });
   return { pagesPerSec: r.requests.p50, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
@@ -167,6 +203,7 @@ async function benchEngine(engine: Engine, run: number): Promise<EngineRun> {
   await startServer(engine.env);
   try {
     const slug = await publishedSlug();
+    await checkPages(pagePaths(slug));
     const write = await createWriteTarget();
     let writesFailed = 0;
     const writeOnce = () =>
@@ -181,9 +218,12 @@ async function benchEngine(engine: Engine, run: number): Promise<EngineRun> {
     const pages = new Map<string, Record<Phase, Load>>();
     for (const path of pagePaths(slug)) {
       // Cold: a write has just moved the data version (for the first page the server has just started, too).
+      await settle();
       await writeOnce();
       const cold = await load(path, PAGE_HEADERS, DURATION);
+      await settle();
       const warm = await load(path, PAGE_HEADERS, DURATION);
+      await settle();
       let writes = 0;
       const timer = setInterval(() => {
         writes++;
@@ -196,6 +236,7 @@ async function benchEngine(engine: Engine, run: number): Promise<EngineRun> {
       console.log(`  ${path.padEnd(40)} pages/s cold ${cold.pagesPerSec}, warm ${warm.pagesPerSec}, writes ${written.pagesPerSec}`);
     }
     const asset = mainScript();
+    await settle();
     const staticLoad = await load(asset, { accept: '*/*', 'accept-encoding': 'gzip, deflate, br' }, DURATION);
     console.log(`  ${asset.padEnd(40)} requests/s ${staticLoad.pagesPerSec}`);
     const memoryMb = serverRssMb();
@@ -220,6 +261,8 @@ function combine(loads: Load[]): Load {
 }
 
 const harmonicMean = (xs: number[]) => xs.length / xs.reduce((s, x) => s + 1 / x, 0);
+/** a ÷ b, null when b is 0 or unknown (shown as n/a). */
+const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? a / b : null);
 
 async function main(): Promise<number> {
   if (!buildUnlessSkipped()) return 1;
@@ -273,8 +316,8 @@ async function main(): Promise<number> {
           show(l.p99, 0),
           String(l.errors),
           String(l.non2xx),
-          phase === 'warm' ? show(l.pagesPerSec / staticLoad.pagesPerSec, 2) : '',
-          phase === 'writes' ? show(l.pagesPerSec / byPhase.warm.pagesPerSec, 2) : '',
+          phase === 'warm' ? show(ratio(l.pagesPerSec, staticLoad.pagesPerSec), 2) : '',
+          phase === 'writes' ? show(ratio(l.pagesPerSec, byPhase.warm.pagesPerSec), 2) : '',
         ]);
       }
     }
@@ -310,9 +353,9 @@ async function main(): Promise<number> {
       } else {
         verdict(warmAll >= BUDGET.postgresPages, `${name} warm, all pages (harmonic mean of the 8): ${show(warmAll)} pages/s (≥ ${BUDGET.postgresPages})`);
       }
-      const worstStatic = Math.min(...paths.map((p) => (combined.get(p)?.warm.pagesPerSec ?? 0) / staticLoad.pagesPerSec));
+      const worstStatic = Math.min(...paths.map((p) => ratio(combined.get(p)?.warm.pagesPerSec ?? 0, staticLoad.pagesPerSec) ?? 0));
       verdict(worstStatic >= BUDGET.staticRatio, `${name} page:static, lowest page: ${show(worstStatic, 2)} (≥ ${BUDGET.staticRatio})`);
-      const worstWrite = Math.min(...paths.map((p) => (combined.get(p)?.writes.pagesPerSec ?? 0) / (combined.get(p)?.warm.pagesPerSec ?? 1)));
+      const worstWrite = Math.min(...paths.map((p) => ratio(combined.get(p)?.writes.pagesPerSec ?? 0, combined.get(p)?.warm.pagesPerSec ?? 0) ?? 0));
       verdict(worstWrite >= BUDGET.writeRatio, `${name} 1 write/s : warm, lowest page: ${show(worstWrite, 2)} (≥ ${BUDGET.writeRatio})`);
       verdict(memoryMb <= BUDGET.memoryMb, `${name} memory at the end: ${show(memoryMb)} MB (≤ ${BUDGET.memoryMb})`);
     });
