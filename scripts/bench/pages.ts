@@ -218,7 +218,7 @@ async function benchEngine(engine: Engine, run: number): Promise<EngineRun> {
       );
     const pages = new Map<string, Record<Phase, Load>>();
     for (const path of pagePaths(slug)) {
-      // Cold: a write has just moved the data version (for the first page the server has just started, too).
+      // Cold: a write has just moved the data version (for the first page the server has also just started; checkPages asked each page once).
       await settle();
       await writeOnce();
       const cold = await load(path, PAGE_HEADERS, DURATION);
