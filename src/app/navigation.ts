@@ -67,9 +67,20 @@ export const ADMIN_HREF = '/admin/products';
 /** The search page: a form that works before the app runs; once it runs, the header opens the search dialog instead (docs/adr/0035). */
 export const SEARCH_PAGE_HREF = '/search';
 
-/** A plain primary click: the app may handle it; a modified one (new tab, new window) is left to the browser. */
-export const plainClick = (event: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+type Press = { key?: string; button?: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean; preventDefault: () => void };
+
+/**
+ * The handlers of a link that is a button once the app runs (role="button"): a plain click or Space
+ * runs `action` instead of following the link; a modified click (new tab, new window) is left to the browser.
+ */
+export function buttonLink(action: () => void) {
+  const press = (event: Press) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || (event.key === undefined ? event.button !== 0 : event.key !== ' ')) return;
+    event.preventDefault();
+    action();
+  };
+  return { onClick: press, onKeyDown: press };
+}
 
 /** The current page's address with `lang` set: the language link that works before the app runs (the renderer honours `?lang`). */
 export function withLang(path: string, search: string, locale: string): string {

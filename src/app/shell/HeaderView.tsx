@@ -6,7 +6,7 @@ import { button } from '../../../styled-system/recipes';
 import type { Locale } from '../../i18n/i18n';
 import { CartIcon, MenuIcon, SearchIcon } from '../../ui/icons';
 import { early } from '../../services/earlyActions';
-import { ADMIN_HREF, MAIN_LINKS, plainClick, SEARCH_PAGE_HREF } from '../navigation';
+import { ADMIN_HREF, MAIN_LINKS, buttonLink, SEARCH_PAGE_HREF } from '../navigation';
 import { AccountMenu } from './AccountMenu';
 import { LanguageToggle } from './LanguageToggle';
 import { Logo } from './Logo';
@@ -142,16 +142,7 @@ export function HeaderView(props: HeaderViewProps) {
               aria-haspopup="dialog"
               className={button({ variant: 'ghost', size: 'icon' })}
               aria-label={t`Search`}
-              onClick={(event) => {
-                if (!plainClick(event)) return;
-                event.preventDefault();
-                onOpenSearch();
-              }}
-              onKeyDown={(event) => {
-                if (event.key !== ' ') return;
-                event.preventDefault();
-                onOpenSearch();
-              }}
+              {...buttonLink(onOpenSearch)}
               onPointerEnter={onSearchIntent}
               onFocus={onSearchIntent}
             >

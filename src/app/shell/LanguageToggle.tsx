@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSearch } from 'wouter';
 import { css, cx } from '../../../styled-system/css';
 import type { Locale } from '../../i18n/i18n';
-import { plainClick, withLang } from '../navigation';
+import { buttonLink, withLang } from '../navigation';
 
 export type LanguageToggleProps = {
   locale: Locale;
@@ -42,16 +42,7 @@ export function LanguageToggle({ locale, onChange, path }: LanguageToggleProps) 
             lang={option.locale}
             aria-pressed={locale === option.locale}
             aria-label={option.name}
-            onClick={(event) => {
-              if (!plainClick(event)) return;
-              event.preventDefault();
-              onChange(option.locale);
-            }}
-            onKeyDown={(event) => {
-              if (event.key !== ' ') return;
-              event.preventDefault();
-              onChange(option.locale);
-            }}
+            {...buttonLink(() => onChange(option.locale))}
             className={cx(
               css({
                 display: 'inline-flex',
