@@ -4,6 +4,7 @@ import { startBackend } from './start.ts';
 import { SEED_USERS } from './seed/users.ts';
 import { productionReason } from './production.ts';
 import { startWebServer, type WebServer } from './web.ts';
+import { dataFreshness } from './rest/answer-cache.ts';
 
 // Local overrides (see .env.example); the environment wins over the file.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -29,6 +30,9 @@ if (existsSync('dist/index.html') && !process.argv.includes('--api-only')) {
       apiUrl: config.apiUrl,
       geoUrl: process.env.VITE_GEO_URL,
       trustedProxies: config.trustedProxies,
+      // Anonymous pages are kept until the data they were rendered from changes (ADR 0032).
+      freshness: dataFreshness(backend.db),
+      pageCache: config.pageCache,
     });
   } catch (e) {
     await backend.stop();
