@@ -295,8 +295,8 @@ const copy = <R extends ApiResponse>(res: R): R => ({ ...res, headers: { ...res.
 const CLOCK_OR_HEADERS = String.raw`\m(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|uuid_generate_v4|current_timestamp|current_date|current_time|localtime|localtimestamp|currval|lastval|last_value|pg_sequence_last_value|pg_stat_\w+|pg_statio_\w+|pg_locks|pg_stat_activity|txid_\w+|pg_current_\w+|pg_backend_pid|inet_client_\w+|pg_postmaster_start_time)\M|request\.headers`;
 
 /**
- * Whether any view or row-level policy, any function a GET may call (not volatile), or any volatile
- * function a view or policy names, in a schema of this database's own (not pg_catalog or
+ * Whether any view or row-level policy, any function a GET of anon may call (not volatile, anon may
+ * execute it), or any function a view or policy names, in a schema of this database's own (not pg_catalog or
  * information_schema), mentions the clock, randomness or `request.headers`. Trigger functions are
  * left out: they run on writes, which drop the cache anyway.
  */
@@ -306,14 +306,18 @@ export const VOLATILE_SQL = `
     union all
     select pg_catalog.pg_get_expr(polqual, polrelid) from pg_catalog.pg_policy where polqual is not null
   ), fns as (
-    select p.proname, p.provolatile, p.prosrc from pg_catalog.pg_proc p
+    select p.proname, p.provolatile, p.prosrc,
+      -- Only anon's answers are kept: a function anon may not call (export_my_data) cannot reach one
+      -- by GET /rpc. Without an anon role (a foreign database) every function counts.
+      coalesce(pg_catalog.has_function_privilege((select oid from pg_catalog.pg_roles where rolname = 'anon'), p.oid, 'EXECUTE'), true) as anon_may_call
+    from pg_catalog.pg_proc p
     join pg_catalog.pg_namespace n on n.oid = p.pronamespace
     where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'
       and p.prorettype <> 'pg_catalog.trigger'::pg_catalog.regtype
   )
   select exists (select 1 from exprs where src ~* $1)
       or exists (select 1 from fns where prosrc ~* $1
-                  and (provolatile <> 'v' or exists (select 1 from exprs where src ~* ('\\m' || fns.proname || '\\M')))) as volatile`;
+                  and ((provolatile <> 'v' and anon_may_call) or exists (select 1 from exprs where src ~* ('\\m' || fns.proname || '\\M')))) as volatile`;
 
 /**
  * Where views (pg_rewrite), policies and functions are stored, as the number of rows and the sum
