@@ -109,6 +109,10 @@ async function product(name: string, variants: { size: string; price: number; in
 const euros = (cents: number) => `${(cents / 100).toFixed(2)}`;
 
 describe('page cache: a change shows on the next page request', () => {
+  it("keeps pages on the shop's own database: nothing anon may call reads the clock (export_my_data, which does, is not anon's)", async () => {
+    expect(await dataFreshness(backend.db).volatile()).toBe(false);
+  });
+
   it("an admin's edit of a product's name and price, on its page and on /shop", async () => {
     const p = await product('edit', [{ size: 'M', price: 2999, inventory: 5 }]);
     const shop = `/shop?tag=${tag}`;
