@@ -13,7 +13,11 @@ import { startWebServer } from './web.ts';
  */
 const BUNDLE = `
 export const PAGE_COOKIES = ['npng.lang'];
-export function pageLocale({ url, cookie, acceptLanguage }) {
+export function pageLocale(request) {
+  globalThis.__keyed++;
+  return locale(request);
+}
+function locale({ url, cookie, acceptLanguage }) {
   const param = new URL(url, 'http://x').searchParams.get('lang');
   const stored = /(?:^|; )npng\\.lang=(\\w+)/.exec(cookie ?? '')?.[1];
   const browser = (acceptLanguage ?? '').slice(0, 2);
@@ -23,12 +27,14 @@ export async function render(request) {
   const n = ++globalThis.__renders;
   globalThis.__seen.push(request);
   await new Promise((r) => setTimeout(r, globalThis.__renderDelay ?? 0));
+  // Held until this many requests were keyed (each then waits for a render or starts one).
+  for (let waited = 0; globalThis.__keyed < (globalThis.__holdUntilKeyed ?? 0) && waited < 10000; waited += 5) await new Promise((r) => setTimeout(r, 5));
   globalThis.__during?.();
-  const locale = pageLocale(request);
-  return { status: request.url.startsWith('/missing') ? 404 : 200, locale, complete: !request.url.startsWith('/incomplete'), html: '<p>' + request.url + ' ' + locale + ' #' + n + '</p>', state: '' };
+  const language = locale(request);
+  return { status: request.url.startsWith('/missing') ? 404 : 200, locale: language, complete: !request.url.startsWith('/incomplete'), html: '<p>' + request.url + ' ' + language + ' #' + n + '</p>', state: '' };
 }`;
 
-const g = globalThis as unknown as { __renders: number; __seen: { cookie?: string }[]; __renderDelay?: number; __during?: () => void };
+const g = globalThis as unknown as { __renders: number; __keyed: number; __holdUntilKeyed?: number; __seen: { cookie?: string }[]; __renderDelay?: number; __during?: () => void };
 const API = 'http://localhost:54321';
 
 function distDir(): string {
@@ -48,12 +54,14 @@ beforeAll(() => {
 });
 afterEach(() => {
   g.__renderDelay = 0;
+  g.__holdUntilKeyed = 0;
   g.__during = undefined;
 });
 
 /** A web server over the fake bundle with a hand-moved write clock as the data's versions. */
 async function setup(opts: { entries?: number; bytes?: number; apiUrl?: string; noFreshness?: boolean } = {}) {
   g.__renders = 0;
+  g.__keyed = 0;
   g.__seen = [];
   const clock = { generation: 0, writing: 0 };
   const web = await startWebServer({
@@ -177,7 +185,7 @@ describe('page cache: freshness', () => {
 describe('page cache: load and bounds', () => {
   it('renders 50 simultaneous misses for one page once', async () => {
     const { get, renders } = await started();
-    g.__renderDelay = 100;
+    g.__holdUntilKeyed = 50; // the render ends only once all 50 requests have arrived
     const pages = await Promise.all(Array.from({ length: 50 }, () => get('/drop')));
     expect(renders()).toBe(1);
     expect(new Set(pages.map((p) => p.body)).size).toBe(1);
