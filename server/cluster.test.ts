@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresMissing, startTemporaryPostgres, type TemporaryPostgres } from '../scripts/with-postgres.ts';
-import { workerPlan, workerPoolSize } from './cluster.ts';
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import { superviseWorkers, workerPlan, workerPoolSize } from './cluster.ts';
 import { LOCAL_ANON_KEY } from './config.ts';
 
 describe('workerPlan', () => {
@@ -34,6 +36,35 @@ describe('workerPlan', () => {
     expect(workerPoolSize({}, 8, 8)).toBe(3);
     expect(workerPoolSize({}, 16, 2)).toBe(2);
     expect(workerPoolSize({ DB_POOL_MAX: '10' }, 4, 4)).toBe(10);
+  });
+});
+
+describe('superviseWorkers (a stand-in worker, server/fixtures/cluster-worker.mjs)', () => {
+  const worker = (env: Record<string, string>) => {
+    cluster.setupPrimary({ exec: fileURLToPath(new URL('./fixtures/cluster-worker.mjs', import.meta.url)), execArgv: [], args: [], silent: true });
+    return env;
+  };
+
+  it('waits longer before each replacement while workers keep dying young, and stops them all', async () => {
+    const lines: string[] = [];
+    const supervisor = superviseWorkers({ count: 2, env: worker({ LIVE_MS: '300' }), log: (l) => lines.push(l), backoff: { initialMs: 100, maxMs: 800, youngMs: 10_000 } });
+    expect((await supervisor.ready).map((w) => w.api)).toEqual(['http://127.0.0.1:1', 'http://127.0.0.1:1']);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await supervisor.stop(5000)).toBe(0);
+    const delays = lines.flatMap((l) => {
+      const m = /exited with code 3 after [\d.]+ s: starting another in ([\d.]+) s/.exec(l);
+      return m ? [Number(m[1])] : [];
+    });
+    // 0.1 s, then doubling up to 0.8 s: a crash loop slows down instead of spinning.
+    expect(delays.slice(0, 4)).toEqual([0.1, 0.2, 0.4, 0.8]);
+    expect(Math.max(...delays)).toBe(0.8);
+    expect(lines.filter((l) => / listening, in place of worker \d+$/.test(l)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('fails the start when a worker exits before it listens', async () => {
+    const supervisor = superviseWorkers({ count: 2, env: worker({ CRASH_BEFORE_LISTENING: '1' }), log: () => {} });
+    await expect(supervisor.ready).rejects.toThrow(/exited with code 3 before it listened/);
+    await supervisor.stop(5000);
   });
 });
 
