@@ -47,10 +47,16 @@ describe('superviseWorkers (a stand-in worker, server/fixtures/cluster-worker.mj
 
   it('waits longer before each replacement while workers keep dying young, and stops them all', async () => {
     const lines: string[] = [];
-    const supervisor = superviseWorkers({ count: 2, env: worker({ LIVE_MS: '300' }), log: (l) => lines.push(l), backoff: { initialMs: 100, maxMs: 800, youngMs: 10_000 } });
+    const supervisor = superviseWorkers({ count: 2, env: worker({ LIVE_MS: '600' }), log: (l) => lines.push(l), backoff: { initialMs: 100, maxMs: 800, youngMs: 10_000 } });
     expect((await supervisor.ready).map((w) => w.api)).toEqual(['http://127.0.0.1:1', 'http://127.0.0.1:1']);
-    await new Promise((r) => setTimeout(r, 3000));
-    expect(await supervisor.stop(5000)).toBe(0);
+    await new Promise((r) => setTimeout(r, 4000));
+    // Resolves once every worker has exited (its code is 1 when one was dying of itself meanwhile).
+    await supervisor.stop(5000);
+    expect(supervisor.workers()).toEqual([]);
+    const logged = lines.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    // Nothing is replaced once stopping.
+    expect(lines.length).toBe(logged);
     const delays = lines.flatMap((l) => {
       const m = /exited with code 3 after [\d.]+ s: starting another in ([\d.]+) s/.exec(l);
       return m ? [Number(m[1])] : [];
