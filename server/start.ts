@@ -55,8 +55,8 @@ export async function startBackend(
     const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
     mkdirSync(storageDir, { recursive: true });
     if (plan.migrate || facts.kind === 'shop') await syncAdminEmails(db, config.adminEmails);
-    // The signing key is read (or made) before the first request: a bad JWT_SIGNING_KEYS stops the start.
-    await loadKeyRing(config);
+    // The signing key is read (or made, in the database: ADR 0033) before the first request: a bad JWT_SIGNING_KEYS stops the start.
+    await loadKeyRing(config, db);
     await opts.prepare?.(db);
     const api = await startApiServer({ config, db, storageDir });
     let seeded = false;
