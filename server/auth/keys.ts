@@ -198,6 +198,8 @@ export const UNKNOWN_KID_REFRESH_MS = 1_000;
  * between instances and the JWKS caches of local verifiers (supabase-js, a CDN).
  */
 export const ROTATION_GRACE_MS = 20 * 60_000;
+/** A rotated key signs after two refresh periods by default: every running instance has read it by then. */
+export const DEFAULT_STANDBY_MS = 2 * KEY_REFRESH_MS;
 
 const stores = new WeakMap<Config, DatabaseKeyStore>();
 
@@ -328,6 +330,7 @@ export class DatabaseKeyStore {
   private started: Promise<void> | undefined;
   private reading: Promise<void> | undefined;
   private readAt = 0;
+  private missReadAt = 0;
   private warned = new Set<string>();
   private legacy: Promise<KeyRing> | undefined;
   /** Replaced whenever the list of keys changes, so tokens verified with a dropped key are not cached past it. */
@@ -437,7 +440,9 @@ export class DatabaseKeyStore {
   async publicKey(kid: string): Promise<PublicKey | undefined> {
     const ring = await this.ring();
     const found = ring.publicKeys.get(kid);
-    if (found || Date.now() - this.readAt < UNKNOWN_KID_REFRESH_MS) return found;
+    // Only reads caused by unknown kids are limited: the first token of a new key always finds it.
+    if (found || Date.now() - this.missReadAt < UNKNOWN_KID_REFRESH_MS) return found;
+    this.missReadAt = Date.now();
     await this.refresh();
     return (await this.ring()).publicKeys.get(kid);
   }
@@ -476,11 +481,11 @@ async function importKeyFile(tx: Tx, config: Config, path: string): Promise<void
 
 /**
  * Adds a new signing key to the database: it is published and trusted at once and signs from
- * `standbyMs` on (give verifiers' JWKS caches time to see it); the key it replaces stays trusted
+ * `standbyMs` on (default: every instance has read it by then; more gives verifiers' JWKS caches time); the key it replaces stays trusted
  * for the JWT lifetime plus ROTATION_GRACE_MS after that, then drops out. Keys whose trust ended
  * are deleted. Every instance picks the new key up within KEY_REFRESH_MS (or on its first token).
  */
-export async function rotateSigningKey(db: Database, config: Config, { standbyMs = 0 }: { standbyMs?: number } = {}): Promise<{ kid: string; signsFrom: Date }> {
+export async function rotateSigningKey(db: Database, config: Config, { standbyMs = DEFAULT_STANDBY_MS }: { standbyMs?: number } = {}): Promise<{ kid: string; signsFrom: Date }> {
   if (config.jwtSigningKeys) throw new SigningKeyError('the keys come from JWT_SIGNING_KEYS: rotate them there (ADR 0020)');
   const result = await db.transaction(async (tx) => {
     await tx.query(KEY_LOCK);
