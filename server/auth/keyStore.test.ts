@@ -125,11 +125,18 @@ describe('signing keys in the database', () => {
     await rotateSigningKey(db, a, { standbyMs: 0 });
     expect((await rowsOf(db)).map((r) => r.kid)).not.toContain(kidOf(old));
 
-    // Deleted (an urgent revocation by SQL): refused after the instance's next read.
+    // Deleted (an urgent revocation by SQL, here of every key): refused after the instance's next read.
     const current = await signAccessJwt(a, claims());
-    await db.query('delete from private.auth_signing_keys where kid = $1', [kidOf(current)]);
+    await db.query('delete from private.auth_signing_keys');
     await keyStoreOf(a)?.refresh();
     expect(await verifyJwt(current, verificationKeys(a))).toMatchObject({ ok: false, reason: 'invalid' });
+    // With no key left, the next token makes a new one (as a start would).
+    const fresh = await signAccessJwt(a, claims());
+    expect(kidOf(fresh)).not.toBe(kidOf(current));
+    // b looked for an unknown kid just now (the old key's): its next such read waits a second, or
+    // its periodic one; forced here.
+    await keyStoreOf(b)?.refresh();
+    expect(await verifyJwt(fresh, verificationKeys(b))).toMatchObject({ ok: true });
   });
 
   it("moves DATA_DIR's key file into the table on the first start, so sessions of an existing data dir stay signed in", async () => {

@@ -330,7 +330,9 @@ export class DatabaseKeyStore {
   private started: Promise<void> | undefined;
   private reading: Promise<void> | undefined;
   private readAt = 0;
+  private dbNowAtRead = 0;
   private missReadAt = 0;
+  private making: Promise<void> | undefined;
   private warned = new Set<string>();
   private legacy: Promise<KeyRing> | undefined;
   /** Replaced whenever the list of keys changes, so tokens verified with a dropped key are not cached past it. */
@@ -373,8 +375,8 @@ export class DatabaseKeyStore {
   refresh(): Promise<void> {
     this.reading ??= (async () => {
       try {
-        const rows = await this.db.transaction(async (tx) => (await tx.query<KeyRow>(SELECT_KEYS)).rows, { readOnly: true });
-        this.install(await loadKeys(rows, this.config));
+        const { rows, dbNow } = await this.db.transaction(async (tx) => readKeys(tx), { readOnly: true });
+        this.install(await loadKeys(rows, this.config), dbNow);
       } finally {
         this.reading = undefined;
       }
@@ -382,13 +384,14 @@ export class DatabaseKeyStore {
     return this.reading;
   }
 
-  private install(keys: LoadedKey[]): void {
+  private install(keys: LoadedKey[], dbNow: number): void {
     const fingerprint = (list: LoadedKey[]) => list.map((k) => `${k.kid}:${k.signsFrom}:${k.trustedUntil}:${Boolean(k.signing)}`).join(',');
     const changed = fingerprint(keys) !== fingerprint(this.keys);
     this.keys = keys;
-    this.readAt = Date.now();
+    this.readAt = performance.now();
+    this.dbNowAtRead = dbNow;
     if (changed) this.verification = this.makeVerification();
-    const newest = currentSigner(keys, Date.now());
+    const newest = currentSigner(keys, dbNow);
     if (newest && !newest.signing && !this.warned.has(newest.kid)) {
       this.warned.add(newest.kid);
       console.warn(`[auth] signing key ${newest.kid} was sealed with another JWT_SECRET: this instance signs with an older key, or makes a new one at its next start`);
@@ -397,15 +400,23 @@ export class DatabaseKeyStore {
 
   /** True when no key may sign now with this JWT_SECRET (none yet, or the newest was sealed with another secret). */
   private needsKey(): boolean {
-    return !currentSigner(this.keys, Date.now())?.signing;
+    return !currentSigner(this.keys, this.now())?.signing;
+  }
+
+  /**
+   * Now on the database's clock: its time at the last read plus what has passed here since. Key
+   * times are the database's, so instances with skewed clocks (or tests that move Date) agree.
+   */
+  private now(): number {
+    return this.dbNowAtRead + Math.max(0, performance.now() - this.readAt);
   }
 
   /** Under the advisory lock: reads again, and only if still needed imports DATA_DIR's key file or makes a key. */
   private async makeKey(): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query(KEY_LOCK);
-      const rows = (await tx.query<KeyRow>(SELECT_KEYS)).rows;
-      const signer = currentSigner(await loadKeys(rows, this.config), Date.now());
+      const { rows, dbNow } = await readKeys(tx);
+      const signer = currentSigner(await loadKeys(rows, this.config), dbNow);
       if (signer?.signing) return;
       const file = rows.length === 0 && this.config.dataDir ? join(this.config.dataDir, KEY_FILE) : undefined;
       if (file && existsSync(file)) {
@@ -423,12 +434,24 @@ export class DatabaseKeyStore {
   async ring(): Promise<KeyRing> {
     await this.start();
     if (this.legacy) return this.legacy;
-    if (Date.now() - this.readAt > KEY_REFRESH_MS) void this.refresh().catch((e) => console.warn(`[auth] reading the signing keys failed: ${(e as Error).message}`));
-    const at = Date.now();
-    const trusted = this.keys.filter((k) => k.trustedUntil > at);
-    const signer = currentSigner(this.keys, at);
-    const signing = signer?.signing ?? [...trusted].reverse().find((k) => k.signing && k.signsFrom <= at)?.signing;
+    if (performance.now() - this.readAt > KEY_REFRESH_MS) void this.refresh().catch((e) => console.warn(`[auth] reading the signing keys failed: ${(e as Error).message}`));
+    let at = this.now();
+    const signerAt = () => {
+      const signer = currentSigner(this.keys, at);
+      return signer?.signing ?? [...this.keys].reverse().find((k) => k.signing && k.signsFrom <= at && k.trustedUntil > at)?.signing;
+    };
+    let signing = signerAt();
+    if (!signing) {
+      // Every key was deleted (an urgent revocation) or expired meanwhile: make one, as at a start.
+      this.making ??= this.makeKey().finally(() => {
+        this.making = undefined;
+      });
+      await this.making;
+      at = this.now();
+      signing = signerAt();
+    }
     if (!signing) throw new SigningKeyError('private.auth_signing_keys: no key this JWT_SECRET opens may sign now');
+    const trusted = this.keys.filter((k) => k.trustedUntil > at);
     return {
       signing,
       publicKeys: new Map(trusted.map((k) => [k.kid, k.publicKey])),
@@ -441,14 +464,21 @@ export class DatabaseKeyStore {
     const ring = await this.ring();
     const found = ring.publicKeys.get(kid);
     // Only reads caused by unknown kids are limited: the first token of a new key always finds it.
-    if (found || Date.now() - this.missReadAt < UNKNOWN_KID_REFRESH_MS) return found;
-    this.missReadAt = Date.now();
+    if (found || performance.now() - this.missReadAt < UNKNOWN_KID_REFRESH_MS) return found;
+    this.missReadAt = performance.now();
     await this.refresh();
     return (await this.ring()).publicKeys.get(kid);
   }
 }
 
 type Tx = Pick<Database, 'query'>;
+
+/** The table's rows and the database's clock. */
+async function readKeys(tx: Tx): Promise<{ rows: KeyRow[]; dbNow: number }> {
+  const { rows } = await tx.query<KeyRow>(SELECT_KEYS);
+  const clock = await tx.query<{ now: Date | string }>('select now() as now');
+  return { rows, dbNow: time(clock.rows[0].now) };
+}
 
 async function insertKey(tx: Tx, config: Config, jwk: JWK, signsFrom: string, params: unknown[] = []): Promise<string> {
   const where = 'new signing key';
@@ -490,8 +520,9 @@ export async function rotateSigningKey(db: Database, config: Config, { standbyMs
   const result = await db.transaction(async (tx) => {
     await tx.query(KEY_LOCK);
     const kid = await insertKey(tx, config, await generateSigningJwk(), `now() + make_interval(secs => $5)`, [standbyMs / 1000]);
-    const keys = await loadKeys((await tx.query<KeyRow>(SELECT_KEYS)).rows, config);
-    const gone = keys.filter((k) => k.trustedUntil <= Date.now()).map((k) => k.kid);
+    const { rows: all, dbNow } = await readKeys(tx);
+    const keys = await loadKeys(all, config);
+    const gone = keys.filter((k) => k.trustedUntil <= dbNow).map((k) => k.kid);
     if (gone.length > 0) await tx.query('delete from private.auth_signing_keys where kid = any($1::text[])', [gone]);
     const { rows } = await tx.query<{ signs_from: Date | string }>('select signs_from from private.auth_signing_keys where kid = $1', [kid]);
     return { kid, signsFrom: new Date(rows[0].signs_from) };
