@@ -99,7 +99,7 @@ async function servePrepared(config: Config, db: Database, prepare?: (db: Databa
   try {
     const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
     mkdirSync(storageDir, { recursive: true });
-    await loadKeyRing(config);
+    await loadKeyRing(config, db);
     await prepare?.(db);
     const api = await startApiServer({ config, db, storageDir });
     return {
