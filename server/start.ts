@@ -66,8 +66,8 @@ export async function startBackend(
     const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
     mkdirSync(storageDir, { recursive: true });
     if (plan.migrate || facts.kind === 'shop') await syncAdminEmails(db, config.adminEmails);
-    // The signing key is read (or made) before the first request: a bad JWT_SIGNING_KEYS stops the start.
-    await loadKeyRing(config);
+    // The signing key is read (or made, in the database: ADR 0033) before the first request: a bad JWT_SIGNING_KEYS stops the start.
+    await loadKeyRing(config, db);
     await opts.prepare?.(db);
     const api = await startApiServer({ config, db, storageDir }, opts.listen?.port, opts.listen?.host);
     let seeded = false;
@@ -99,7 +99,7 @@ async function servePrepared(config: Config, db: Database, prepare?: (db: Databa
   try {
     const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
     mkdirSync(storageDir, { recursive: true });
-    await loadKeyRing(config);
+    await loadKeyRing(config, db);
     await prepare?.(db);
     const api = await startApiServer({ config, db, storageDir });
     return {
