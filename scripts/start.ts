@@ -12,7 +12,9 @@
  *   npm start -- --build-only      build if needed, then exit (benchmarks use it)
  *   npm start -- --api-only        no storefront, so no build (`npm run start:api`)
  *
- * It also sets DEV_ROUTES=true for the local shop (below).
+ * It also sets DEV_ROUTES=true for the local shop (below). With DATABASE_URL, server/main.ts then
+ * serves from WEB_CONCURRENCY worker processes (default one per core, ADR 0034); the workers run
+ * server/main.ts itself, not this script, so the build is checked once.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -76,7 +77,8 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
         return module.handle({ ...req, path: rawPath.slice(prefix.length) || '/' });
       }
     }
-    if (rawPath === '/' || rawPath === '/health') return json(200, { status: 'ok', name: 'no-pain-no-gain local Supabase' });
+    if (rawPath === '/health') return health(init.db);
+    if (rawPath === '/') return json(200, { status: 'ok', name: 'no-pain-no-gain local Supabase' });
     return NOT_FOUND();
   };
 
@@ -188,6 +190,35 @@ export async function startApiServer(init: ContextInit, port = init.config.apiPo
 function withCors(own: Record<string, string> | undefined): Record<string, string> {
   if (own && Object.hasOwn(own, '__proto__')) return { ...CORS_HEADERS, ...own };
   return Object.assign({}, CORS_HEADERS, own);
+}
+
+/** How long GET /health waits for the database's `select 1` before it answers 503. */
+export const HEALTH_DB_TIMEOUT_MS = 2000;
+
+/**
+ * GET /health, a load balancer's health check (docs/deploy.md, ADR 0034): 200 when the database
+ * answers a read-only `select 1` through this process' pool within HEALTH_DB_TIMEOUT_MS, else 503 (the reason is
+ * logged, not answered). In a cluster it names the worker that answered (its number, not its pid).
+ */
+async function health(db: ContextInit['db']): Promise<ApiResponse> {
+  const headers = { 'cache-control': 'no-store' };
+  const worker = cluster.isWorker ? { worker: cluster.worker?.id } : {};
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      // Read-only: a health check every few seconds must not move the write clock (and empty the answer cache).
+      db.transaction((tx) => tx.query('select 1'), { readOnly: true }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_DB_TIMEOUT_MS} ms`)), HEALTH_DB_TIMEOUT_MS);
+      }),
+    ]);
+    return json(200, { status: 'ok', name: 'no-pain-no-gain local Supabase', database: 'ok', ...worker }, headers);
+  } catch (e) {
+    console.error(`[health] the database is not answering: ${(e as Error).message}`);
+    return json(503, { status: 'unavailable', name: 'no-pain-no-gain local Supabase', database: 'not answering', ...worker }, headers);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const NOT_FOUND = () => json(404, { message: 'no Route matched with those values' });

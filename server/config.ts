@@ -152,6 +152,11 @@ export interface Config {
    * SMTP_ADMIN_EMAIL as From, SMTP_SENDER_NAME). Unset (no SMTP_HOST): mail goes to the outbox.
    */
   smtp?: SmtpConfig;
+  /**
+   * The page cache for anonymous page requests (server/pageCache.ts, ADR 0032): at most this many
+   * bytes (PAGE_CACHE_BYTES, 0 turns it off) and pages (PAGE_CACHE_ENTRIES).
+   */
+  pageCache: { bytes: number; entries: number };
 }
 
 export interface SmtpConfig {
@@ -297,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           senderName: env.SMTP_SENDER_NAME || undefined,
         }
       : undefined,
+    pageCache: { bytes: int(env.PAGE_CACHE_BYTES, 32 * 1024 * 1024), entries: int(env.PAGE_CACHE_ENTRIES, 1000) },
   };
   const merged = { ...config, ...overrides };
   // An API port given as an override (tests: 0 = any free port) also moves the derived URL;

@@ -35,12 +35,23 @@ export async function startBackend(
     seed?: boolean;
     /** Runs on the migrated database before the API serves its first request (tests add their own schemas here). */
     prepare?: (db: Database) => Promise<void>;
+    /**
+     * Where the API listens instead of config.apiPort and config.host. The cluster's primary
+     * (server/main.ts) prepares the database on a loopback port of its own, only for the seed.
+     */
+    listen?: { port: number; host: string };
+    /**
+     * The database was prepared by another process (the cluster's primary, ADR 0034): nothing is
+     * inspected, refused, migrated, synced or seeded here; the key ring is loaded and the API serves.
+     */
+    prepared?: boolean;
   } = {},
 ): Promise<Backend> {
   const env = opts.env ?? process.env;
   const config = loadConfig(env, opts.config);
   const persistent = Boolean(config.databaseUrl || config.dataDir);
   const db = persistent ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : await openMigratedMemoryDatabase();
+  if (opts.prepared) return servePrepared(config, db, opts.prepare);
   try {
     // A database in memory was made just now, from the migrated snapshot: always the shop's.
     const facts = persistent ? await inspectDatabase(db) : { kind: 'empty' as const, hasApiRoles: true };
@@ -55,10 +66,10 @@ export async function startBackend(
     const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
     mkdirSync(storageDir, { recursive: true });
     if (plan.migrate || facts.kind === 'shop') await syncAdminEmails(db, config.adminEmails);
-    // The signing key is read (or made) before the first request: a bad JWT_SIGNING_KEYS stops the start.
-    await loadKeyRing(config);
+    // The signing key is read (or made, in the database: ADR 0033) before the first request: a bad JWT_SIGNING_KEYS stops the start.
+    await loadKeyRing(config, db);
     await opts.prepare?.(db);
-    const api = await startApiServer({ config, db, storageDir });
+    const api = await startApiServer({ config, db, storageDir }, opts.listen?.port, opts.listen?.host);
     let seeded = false;
     try {
       if (opts.seed !== false && plan.seed) seeded = await seed(api.context);
@@ -72,6 +83,31 @@ export async function startBackend(
       config,
       seeded,
       database: { kind: facts.kind, summary: plan.summary, warnings: plan.warnings, seed: plan.seed },
+      async stop() {
+        await api.close();
+        await db.close();
+      },
+    };
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+}
+
+/** A cluster worker's start: the primary did the rest (ADR 0034). */
+async function servePrepared(config: Config, db: Database, prepare?: (db: Database) => Promise<void>): Promise<Backend> {
+  try {
+    const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
+    mkdirSync(storageDir, { recursive: true });
+    await loadKeyRing(config, db);
+    await prepare?.(db);
+    const api = await startApiServer({ config, db, storageDir });
+    return {
+      api,
+      db,
+      config,
+      seeded: false,
+      database: { kind: 'shop', summary: 'prepared by the primary process', warnings: [], seed: false },
       async stop() {
         await api.close();
         await db.close();

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import { buildId, bypassReason, keepCookies, makePage, type Page, PageCache, type PageCacheLimits, type PageRequest, pageKey } from './pageCache.ts';
+import type { Freshness, Outcome } from './rest/answer-cache.ts';
 import { isSecureRequest, NO_TRUSTED_PROXIES, type TrustedProxies } from './proxy.ts';
 import { contentSecurityPolicy, inlineScriptHashes, originOf, preconnectOrigins, securityHeaders } from './securityHeaders.ts';
 
@@ -16,7 +16,11 @@ export interface WebServer {
 
 /** What the storefront's server bundle exports (src/entry-server.tsx, built into dist/server/). */
 type Renderer = {
-  render(request: { url: string; acceptLanguage?: string; cookie?: string }): Promise<{ status: number; locale: string; html: string; state: string }>;
+  render(request: PageRequest): Promise<{ status: number; locale: string; html: string; state: string; complete?: boolean }>;
+  /** The language render() decides for a request (absent in bundles built before the page cache: then it is off). */
+  pageLocale?(request: PageRequest): string;
+  /** The cookies render() reads; it is given only these. */
+  PAGE_COOKIES?: readonly string[];
 };
 
 /**
@@ -73,7 +77,15 @@ export async function startWebServer(opts: {
   geoUrl?: string;
   /** Whose `X-Forwarded-Proto: https` turns on HSTS (TRUSTED_PROXIES). */
   trustedProxies?: TrustedProxies;
-}): Promise<WebServer> {
+  /**
+   * The versions of the data the pages are rendered from (dataFreshness of the backend's database):
+   * with them anonymous pages are kept in a page cache (ADR 0032) — if the build reads from apiUrl.
+   * Without them (the web server alone, in front of another API) every page is rendered.
+   */
+  freshness?: Freshness;
+  /** The page cache's bounds (config.pageCache); 0 bytes or entries turn it off. */
+  pageCache?: PageCacheLimits;
+}): Promise<WebServer & { pageCache?: PageCache }> {
   const indexFile = join(opts.dir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`${opts.dir}/index.html not found: run \`npm run build\` first`);
   const template = readFileSync(indexFile, 'utf8');
@@ -87,6 +99,8 @@ export async function startWebServer(opts: {
   const trustedProxies = opts.trustedProxies ?? NO_TRUSTED_PROXIES;
   const serverEntry = resolve(opts.dir, 'server', 'entry-server.js');
   const renderer: Renderer | undefined = existsSync(serverEntry) ? ((await import(pathToFileURL(serverEntry).href)) as Renderer) : undefined;
+  const pageCache = renderer ? pageCacheFor(opts, template, renderer, serverEntry) : undefined;
+  const build = renderer ? buildId(template, readFileSync(serverEntry)) : '';
 
   const serve = sirv(opts.dir, {
     single: true,
@@ -99,22 +113,38 @@ export async function startWebServer(opts: {
   });
 
   async function servePage(req: IncomingMessage, res: ServerResponse, renderer: Renderer): Promise<void> {
-    const page = await renderer.render({ url: req.url ?? '/', acceptLanguage: req.headers['accept-language'], cookie: req.headers.cookie });
-    const body = Buffer.from(fillTemplate(template, page));
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    // The renderer is given only the cookies it reads (all of them from a bundle that does not say which).
+    const cookie = renderer.PAGE_COOKIES ? keepCookies(req.headers.cookie, renderer.PAGE_COOKIES) : req.headers.cookie;
+    const request: PageRequest = { url: req.url ?? '/', acceptLanguage: req.headers['accept-language'], cookie };
+    const render = async () => {
+      const rendered = await renderer.render(request);
+      const page = makePage(rendered.status, fillTemplate(template, rendered));
+      // A page whose data did not all arrive (a failed load, the deadline) is sent but never kept.
+      return { response: page, storable: rendered.complete !== false && (page.status === 200 || page.status === 404) };
+    };
+    let page: Page;
+    let outcome: Outcome = 'bypass';
+    if (pageCache && renderer.pageLocale && !bypassReason(req.headers)) {
+      ({ response: page, outcome } = await pageCache.serve(pageKey(build, request, renderer.pageLocale(request)), render));
+    } else {
+      page = (await render()).response;
+    }
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=utf-8',
+      // Revalidated on every use, by browsers and shared caches alike (ADR 0032): the ETag makes that a 304.
       'Cache-Control': 'no-cache',
       // The language comes from the lang parameter, the cookie or Accept-Language.
       Vary: 'Accept-Language, Cookie, Accept-Encoding',
-      ETag: etag,
+      ETag: page.etag,
+      // hit (kept page), shared (another request's render), miss (rendered), bypass (rendered, cache not asked).
+      'X-Page-Cache': outcome,
     };
-    if (req.headers['if-none-match'] === etag) {
+    if (ifNoneMatch(req.headers['if-none-match'], page.etag)) {
       res.writeHead(304, headers).end();
       return;
     }
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const sent = gzip ? gzipSync(body, { level: 6 }) : body;
+    const sent = gzip ? page.gzip : page.body;
     if (gzip) headers['Content-Encoding'] = 'gzip';
     headers['Content-Length'] = String(sent.length);
     res.writeHead(page.status, headers);
@@ -149,6 +179,7 @@ export async function startWebServer(opts: {
   });
   const { port } = server.address() as AddressInfo;
   return {
+    pageCache,
     url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
@@ -156,4 +187,38 @@ export async function startWebServer(opts: {
         server.closeIdleConnections();
       }),
   };
+}
+
+/** Whether an If-None-Match header names etag (or is `*`); weak tags match by their opaque part (RFC 9110 §13.1.2). */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/**
+ * The page cache, when it can be exact: the backend's versions are given, bounds are not 0, the
+ * bundle says how it decides the language, and the build reads its data from that backend (the API
+ * it preconnects to is apiUrl) — pages read from another API are rendered every time.
+ */
+function pageCacheFor(
+  opts: { freshness?: Freshness; pageCache?: PageCacheLimits; apiUrl?: string },
+  template: string,
+  renderer: Renderer,
+  serverEntry: string,
+): PageCache | undefined {
+  const limits = opts.pageCache ?? { bytes: 32 * 1024 * 1024, entries: 1000 };
+  if (!opts.freshness || limits.bytes <= 0 || limits.entries <= 0) return undefined;
+  if (!renderer.pageLocale || !renderer.PAGE_COOKIES) {
+    console.warn(`Page cache off: ${serverEntry} does not export pageLocale and PAGE_COOKIES (rebuild with \`npm run build\`)`);
+    return undefined;
+  }
+  const api = originOf(opts.apiUrl);
+  if (!api || !preconnectOrigins(template).includes(api)) {
+    console.warn(`Page cache off: the build reads its data from ${preconnectOrigins(template).join(', ') || 'an unknown API'}, not from this backend (${opts.apiUrl ?? 'none'})`);
+    return undefined;
+  }
+  return new PageCache(opts.freshness, limits);
 }

@@ -43,6 +43,11 @@ export type RenderedPage = {
   /** 404 for an unknown page or product, else 200. */
   status: number;
   locale: Locale;
+  /**
+   * Whether every screen's data arrived: false when a load failed or missed the deadline and the
+   * page shows that screen loading (a page cache must not keep such a page).
+   */
+  complete: boolean;
   /** The app's markup, for `<div id="root">`. */
   html: string;
   /** The `<script type="application/json">` element the browser hydrates from. */
@@ -77,6 +82,26 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .filter((entry) => entry.tag && entry.tag !== '*' && Number.isFinite(entry.q) && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index)
     .map((entry) => entry.tag);
+}
+
+/**
+ * The cookies a render reads (only `npng.lang`, the visitor's language). A server may hand render()
+ * only these, and a page cache keys on them: no other cookie can change the HTML.
+ */
+export const PAGE_COOKIES: readonly string[] = ['npng.lang'];
+
+/**
+ * The language a page is rendered in: `?lang`, then the `npng.lang` cookie, then Accept-Language
+ * (ADR 0018). render() decides with this very function, so a page cache keyed on it cannot disagree.
+ */
+export function pageLocale(request: RenderRequest): Locale {
+  let param: string | null = null;
+  try {
+    param = new URL(request.url, 'http://localhost').searchParams.get('lang');
+  } catch {
+    // A malformed URL has no lang parameter.
+  }
+  return detectLocale({ param, stored: cookieValue(request.cookie, 'npng.lang'), browserLanguages: acceptedLanguages(request.acceptLanguage) });
 }
 
 function cookieValue(header: string | undefined, name: string): string | null {
@@ -132,10 +157,12 @@ function safeDecode(text: string): string | null {
 }
 
 /** The data of the screen at this URL, as machine snapshots keyed like the screens ask for them. */
-async function loadFirstScreen(path: string, search: string, locale: Locale): Promise<Record<string, unknown>> {
+async function loadFirstScreen(path: string, search: string, locale: Locale): Promise<{ snapshots: Record<string, unknown>; complete: boolean }> {
   const snapshots: Record<string, unknown> = {};
+  let complete = true;
   const put = (key: string, snapshot: unknown) => {
     if (snapshot !== undefined) snapshots[key] = snapshot;
+    else complete = false;
   };
   if (path === '/') {
     put(firstScreenKey.featured, await settle(featuredScreenMachine.provide(quiet), { input: { limit: FEATURED_HOME_LIMIT } }));
@@ -155,7 +182,7 @@ async function loadFirstScreen(path: string, search: string, locale: Locale): Pr
   } else if (/^\/collections\/?$/.test(path)) {
     put(firstScreenKey.categories, await settle(categoriesScreenMachine));
   }
-  return snapshots;
+  return { snapshots, complete };
 }
 
 function renderApp(locale: Locale, firstScreen: FirstScreen, path: string, search: string): string {
@@ -182,10 +209,9 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   } catch {
     malformed = true;
   }
-  const params = new URLSearchParams(search);
-  const locale = detectLocale({ param: params.get('lang'), stored: cookieValue(request.cookie, 'npng.lang'), browserLanguages: acceptedLanguages(request.acceptLanguage) });
+  const locale = pageLocale(request);
   const known = !malformed && isKnownPath(path);
-  const snapshots = known ? await loadFirstScreen(path, search, locale) : {};
+  const { snapshots, complete } = known ? await loadFirstScreen(path, search, locale) : { snapshots: {}, complete: true };
   const firstScreen: FirstScreen = { locale, snapshots };
 
   // A screen whose code is not in yet renders its fallback: wait for it and render again.
@@ -200,6 +226,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   return {
     status: notFound ? 404 : 200,
     locale,
+    complete,
     html,
     state: `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${serializeFirstScreen(firstScreen)}</script>`,
   };

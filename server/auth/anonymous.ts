@@ -14,7 +14,7 @@ import { findUserById } from './users.ts';
  */
 export async function signUpAnonymously(state: AuthState, req: ApiRequest, body: Json): Promise<ApiResponse> {
   if (!state.config.anonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-  if (!state.limits.anonymous.take(req.ip)) throw overRequestRateLimit();
+  if (!(await state.limits.anonymous.take(req.ip))) throw overRequestRateLimit();
   const data = objectField(body, 'data') ?? {};
   const session = await state.db.transaction(async (tx) => {
     const at = now();

@@ -15,8 +15,8 @@ const RESEND_TYPES = ['signup', 'email_change', 'sms', 'phone_change'];
 
 const overEmailRateLimit = () => tooManyRequests('over_email_send_rate_limit', 'Email rate limit exceeded');
 
-function takeEmailBudget(state: AuthState, req: ApiRequest): void {
-  if (!state.limits.email.take(req.ip)) throw overEmailRateLimit();
+async function takeEmailBudget(state: AuthState, req: ApiRequest): Promise<void> {
+  if (!(await state.limits.email.take(req.ip))) throw overEmailRateLimit();
 }
 
 /** The mail-sending endpoints answer `{}` whether or not the address is known (no enumeration). */
@@ -47,7 +47,7 @@ async function mailLink(state: AuthState, user: UserRow, type: 'signup' | 'recov
  * not wait for the mailer (an SMTP round trip would tell known addresses from unknown ones by time).
  */
 export async function recover(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
-  takeEmailBudget(state, req);
+  await takeEmailBudget(state, req);
   const body = await readBody(req);
   const email = normaliseEmail(stringField(body, 'email'));
   const pkce = pkceChallenge(body);
@@ -59,7 +59,7 @@ export async function recover(state: AuthState, req: ApiRequest): Promise<ApiRes
 
 /** POST /resend: mails the sign-up confirmation or the pending email-change link again. */
 export async function resend(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
-  takeEmailBudget(state, req);
+  await takeEmailBudget(state, req);
   const body = await readBody(req);
   const type = stringField(body, 'type');
   if (!RESEND_TYPES.includes(type)) throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
@@ -91,7 +91,7 @@ export async function resend(state: AuthState, req: ApiRequest): Promise<ApiResp
  * unconfirmed user (unless create_user is false) and, like an unconfirmed one, gets the confirmation link.
  */
 export async function otp(state: AuthState, req: ApiRequest): Promise<ApiResponse> {
-  takeEmailBudget(state, req);
+  await takeEmailBudget(state, req);
   const body = await readBody(req);
   const phone = stringField(body, 'phone');
   if (phone !== '' && stringField(body, 'email') === '') throw badRequest('phone_provider_disabled', 'Unsupported phone provider');

@@ -140,7 +140,7 @@ async function checkCanEnroll(db: Queryable, userId: string, sessionId: string, 
 /** POST /factors/{id}/challenge: a challenge to answer with a code within five minutes, from this address. */
 async function challenge(state: AuthState, req: ApiRequest, { user }: Caller, factorId: string) {
   const factor = await ownedFactor(state.db, user.id, factorId);
-  if (!state.limits.mfaChallenge.take(factor.id)) throw overRequestRateLimit();
+  if (!(await state.limits.mfaChallenge.take(factor.id))) throw overRequestRateLimit();
   const id = randomUUID();
   const at = now();
   await state.db.transaction(async (tx) => {
@@ -162,7 +162,7 @@ async function verify(state: AuthState, req: ApiRequest, { user, sessionId }: Ca
   const challengeId = stringField(body, 'challenge_id');
   const code = stringField(body, 'code');
   await ownedFactor(state.db, user.id, factorId);
-  if (!state.limits.mfaVerify.take(factorId)) throw overRequestRateLimit();
+  if (!(await state.limits.mfaVerify.take(factorId))) throw overRequestRateLimit();
   if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
   if (!isUuid(challengeId)) throw badRequest('bad_json', 'Could not parse request body as JSON: challenge_id must be an UUID');
 

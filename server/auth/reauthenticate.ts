@@ -11,6 +11,7 @@ import type { AuthState } from './state.ts';
 import { hashToken } from './randomTokens.ts';
 import type { UserRow } from './users.ts';
 import { LINK_LIFETIME_MS } from './linkTokens.ts';
+import type { Limiter } from './rateLimit.ts';
 
 /** One nonce mail a minute per user (GoTrue's SMTP_MAX_FREQUENCY default). */
 const MAX_FREQUENCY_MS = 60_000;
@@ -47,7 +48,7 @@ export async function reauthenticate(state: AuthState, req: ApiRequest): Promise
     if (!rows[0]?.stored) throw tooFrequent(rows[0]?.sent_at ?? at, at);
     checkRecipient(state.config, email);
   });
-  state.nonceAttempts.delete(user.id);
+  await state.nonceAttempts.reset(user.id);
   await state.mailer.send(reauthenticationMail(email, nonce));
   return json(200, {}, versionHeaders(req));
 }
@@ -62,13 +63,13 @@ function tooFrequent(sentAt: Date | string, at: Date) {
  * Under SECURE_PASSWORD_CHANGE a password change in a session older than 24 hours (or without a
  * session) must present the mailed nonce, which is spent by it: GoTrue's reauthentication_needed
  * (400) without one, reauthentication_not_valid (422) for a wrong, used or expired one. A
- * six-digit nonce is guessable: after NONCE_ATTEMPTS wrong ones it is void (the count lives in
- * this process; the void nonce in the database) and only a newly mailed one works.
+ * six-digit nonce is guessable: after NONCE_ATTEMPTS wrong ones it is void (the count and the void
+ * nonce both live in the database, so every instance counts together) and only a newly mailed one works.
  */
 export async function confirmReauthentication(
   db: Queryable,
   config: Config,
-  attempts: Map<string, number>,
+  attempts: Limiter,
   user: UserRow,
   sessionId: string | undefined,
   nonce: string | undefined,
@@ -81,16 +82,15 @@ export async function confirmReauthentication(
   }
   if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
   // Counted before the database is asked, so parallel guesses cannot share one attempt.
-  const attempt = (attempts.get(user.id) ?? 0) + 1;
-  attempts.set(user.id, attempt);
-  if (attempt > NONCE_ATTEMPTS) throw nonceNotValid();
+  const attempt = await attempts.take(user.id);
+  if (attempt === 0) throw nonceNotValid();
   const { rows } = await db.query(
     `update auth.users set reauthentication_token = '', reauthentication_sent_at = null
       where id = $1 and reauthentication_token = $2 and reauthentication_sent_at > $3 returning id`,
     [user.id, nonceHash(user.id, nonce), new Date(at.getTime() - LINK_LIFETIME_MS)],
   );
   if (rows.length > 0) {
-    attempts.delete(user.id);
+    await attempts.reset(user.id);
     return;
   }
   if (attempt === NONCE_ATTEMPTS) await db.query(`update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`, [user.id]);

@@ -34,7 +34,7 @@ export async function signup(state: AuthState, req: ApiRequest): Promise<ApiResp
   const password = stringField(body, 'password');
   const data = objectField(body, 'data') ?? {};
   if (email === '' && phone === '') return signUpAnonymously(state, req, body);
-  if (!state.limits.signUp.take(req.ip)) throw overRequestRateLimit();
+  if (!(await state.limits.signUp.take(req.ip))) throw overRequestRateLimit();
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   rejectUnsupportedFlows(phone, email);
   const pkce = pkceChallenge(body);

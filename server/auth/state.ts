@@ -1,9 +1,15 @@
 import type { Config } from '../config.ts';
 import type { Mailer } from '../context.ts';
 import type { Database } from '../db/types.ts';
-import { RateLimiter } from './rateLimit.ts';
+import { attachKeyStore } from './keys.ts';
+import { LINK_LIFETIME_MS } from './linkTokens.ts';
+import { DatabaseRateLimiter, type Limiter } from './rateLimit.ts';
+import { NONCE_ATTEMPTS } from './reauthenticate.ts';
 
-/** What every auth handler works with: settings, the database, the outbox and the limiters. */
+/**
+ * What every auth handler works with: settings, the database, the outbox and the limiters. The
+ * limits are counted in the database (ADR 0033), so instances sharing it share one budget.
+ */
 export interface AuthState {
   config: Config;
   db: Database;
@@ -12,17 +18,17 @@ export interface AuthState {
   reuseIntervalMs: number;
   /** mfaChallenge and mfaVerify are keyed by factor id, so guessing a factor's codes is slow from any number of addresses. */
   limits: {
-    signIn: RateLimiter;
+    signIn: Limiter;
     /** Failed password sign-ins per e-mail address, from any number of client addresses. */
-    signInAccount: RateLimiter;
-    signUp: RateLimiter;
-    email: RateLimiter;
-    anonymous: RateLimiter;
-    mfaChallenge: RateLimiter;
-    mfaVerify: RateLimiter;
+    signInAccount: Limiter;
+    signUp: Limiter;
+    email: Limiter;
+    anonymous: Limiter;
+    mfaChallenge: Limiter;
+    mfaVerify: Limiter;
   };
   /** Wrong reauthentication nonces presented per user since the last one was mailed. */
-  nonceAttempts: Map<string, number>;
+  nonceAttempts: Limiter;
 }
 
 /** GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY default: 15 a minute (GoTrue counts per address, this server per factor). */
@@ -30,20 +36,23 @@ const MFA_REQUESTS_PER_MINUTE = 15;
 
 export function createAuthState(config: Config, db: Database, mailer: Mailer, reuseIntervalMs: number): AuthState {
   const { signIn, signUp, recover, windowMs } = config.rateLimits;
+  // The keys are read from (or made in) this database unless JWT_SIGNING_KEYS is configured.
+  attachKeyStore(config, db);
+  const limiter = (name: string, limit: number, window: number) => new DatabaseRateLimiter(db, name, limit, window);
   return {
     config,
     db,
     mailer,
     reuseIntervalMs,
     limits: {
-      signIn: new RateLimiter(signIn, windowMs),
-      signInAccount: new RateLimiter(config.signInPerAccountRateLimit, windowMs),
-      signUp: new RateLimiter(signUp, windowMs),
-      email: new RateLimiter(recover, windowMs),
-      anonymous: new RateLimiter(config.anonymousRateLimit, 60 * 60_000),
-      mfaChallenge: new RateLimiter(MFA_REQUESTS_PER_MINUTE, 60_000),
-      mfaVerify: new RateLimiter(MFA_REQUESTS_PER_MINUTE, 60_000),
+      signIn: limiter('sign_in', signIn, windowMs),
+      signInAccount: limiter('sign_in_account', config.signInPerAccountRateLimit, windowMs),
+      signUp: limiter('sign_up', signUp, windowMs),
+      email: limiter('email', recover, windowMs),
+      anonymous: limiter('anonymous', config.anonymousRateLimit, 60 * 60_000),
+      mfaChallenge: limiter('mfa_challenge', MFA_REQUESTS_PER_MINUTE, 60_000),
+      mfaVerify: limiter('mfa_verify', MFA_REQUESTS_PER_MINUTE, 60_000),
     },
-    nonceAttempts: new Map(),
+    nonceAttempts: limiter('reauthentication_nonce', NONCE_ATTEMPTS, LINK_LIFETIME_MS),
   };
 }

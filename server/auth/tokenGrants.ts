@@ -20,7 +20,7 @@ export async function token(state: AuthState, req: ApiRequest): Promise<ApiRespo
   const grantType = req.url.searchParams.get('grant_type') ?? '';
   switch (grantType) {
     case 'password':
-      if (!state.limits.signIn.take(req.ip)) throw overRequestRateLimit();
+      if (!(await state.limits.signIn.take(req.ip))) throw overRequestRateLimit();
       return json(200, await passwordGrant(state, req), versionHeaders(req));
     case 'refresh_token':
       return json(200, await refreshTokenGrant(state.config, state.db, await readBody(req), state.reuseIntervalMs), versionHeaders(req));
@@ -48,11 +48,11 @@ async function passwordGrant(state: AuthState, req: ApiRequest) {
   // password. Every attempt takes a slot up front (parallel guesses cannot share one); a right
   // password gives its slot back, so only failures count and the owner is not locked out by signing in.
   const account = email.toLowerCase();
-  if (!state.limits.signInAccount.take(account)) throw overRequestRateLimit();
+  if (!(await state.limits.signInAccount.take(account))) throw overRequestRateLimit();
   const user = await findUserByEmail(state.db, email);
   const valid = user ? await passwordMatches(user, password) : await bcrypt.compare(password, DUMMY_HASH).then(() => false);
   if (!user || !valid) throw badRequest('invalid_credentials', 'Invalid login credentials');
-  state.limits.signInAccount.release(account);
+  await state.limits.signInAccount.release(account);
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
   const session = await state.db.transaction((tx) => startSession(state.config, tx, user, 'password', req));

@@ -77,14 +77,20 @@ describe('email and password rules', () => {
 });
 
 describe('rate limiter', () => {
-  it('allows the budget per key per window, then refuses until old requests age out', () => {
-    const limiter = new RateLimiter(2, 1000);
-    expect(limiter.take('a', 0)).toBe(true);
-    expect(limiter.take('a', 10)).toBe(true);
-    expect(limiter.take('a', 20)).toBe(false);
-    expect(limiter.take('b', 20)).toBe(true);
-    expect(limiter.take('a', 1001)).toBe(true);
-    expect(new RateLimiter(0, 1000).take('a')).toBe(true);
+  it('allows the budget per key per window, then refuses until old requests age out', async () => {
+    let at = 0;
+    const limiter = new RateLimiter(2, 1000, () => at);
+    expect(await limiter.take('a')).toBe(1);
+    at = 10;
+    expect(await limiter.take('a')).toBe(2);
+    at = 20;
+    expect(await limiter.take('a')).toBe(0);
+    expect(await limiter.take('b')).toBe(1);
+    await limiter.release('b');
+    expect(await limiter.take('b')).toBe(1);
+    at = 1001;
+    expect(await limiter.take('a')).toBe(2);
+    expect(await new RateLimiter(0, 1000).take('a')).toBe(1);
   });
 });
 

@@ -1,9 +1,10 @@
-import { isPgError, type Queryable, type WriteClock } from '../db/types.ts';
+import { type Database, isPgError, type Queryable, type WriteClock } from '../db/types.ts';
+import { readOnlyView } from '../db/writes.ts';
 import type { ApiRequest, ApiResponse } from '../http.ts';
 
 /** One computed answer to a read, and whether it may be kept for identical requests. */
-export interface Answer {
-  response: ApiResponse;
+export interface Answer<R extends ApiResponse = ApiResponse> {
+  response: R;
   /** Kept only when true (anon callers' 200/206 answers); others are handed out once. */
   storable: boolean;
   /** When the answer stops being valid (the caller's token expiry), ms since the epoch. */
@@ -54,17 +55,24 @@ export function cacheKey(req: ApiRequest): string {
 /** GET and HEAD are the reads; everything else goes straight to the REST layer. */
 export const isRead = (req: ApiRequest): boolean => req.method === 'GET' || req.method === 'HEAD';
 
-interface Entry {
-  response: ApiResponse;
+interface Entry<R> {
+  response: R;
   bytes: number;
   expiresAt: number;
 }
 
-interface Pending {
+interface Pending<R extends ApiResponse> {
   version: string;
   /** The answer, and whether it may depend on more than the key (then it is not shared either). */
-  promise: Promise<{ volatile: boolean; answer: Answer }>;
+  promise: Promise<{ volatile: boolean; answer: Answer<R> }>;
 }
+
+/**
+ * How an answer was come by: `hit` from an entry, `shared` with an identical computation in
+ * progress, `miss` computed (and kept if it could be), `bypass` computed without looking at the
+ * cache (no version could be observed: a write of this process in flight, or the probe failed).
+ */
+export type Outcome = 'hit' | 'shared' | 'miss' | 'bypass';
 
 /**
  * The state of the data an answer was read at. Two equal `id`s mean the same data; of two versions
@@ -153,9 +161,9 @@ const isPromise = <T>(v: T | Promise<T>): v is Promise<T> => typeof (v as Promis
  * `volatile` says, per version, whether answers may depend on the clock or on request headers
  * beyond the key (views, policies or functions using now() or request.headers): then nothing is kept.
  */
-export class AnswerCache {
-  private entries = new Map<string, Entry>();
-  private pending = new Map<string, Pending>();
+export class AnswerCache<R extends ApiResponse = ApiResponse> {
+  private entries = new Map<string, Entry<R>>();
+  private pending = new Map<string, Pending<R>>();
   private bytes = 0;
   private version: Version = { id: '', order: Number.NEGATIVE_INFINITY };
   private volatility?: { version: string; result: Promise<boolean> };
@@ -169,26 +177,33 @@ export class AnswerCache {
   ) {}
 
   /** The answer to req: from the cache, shared with an identical read in progress, or computed. */
-  async serve(req: ApiRequest, compute: () => Promise<Answer>): Promise<ApiResponse> {
-    const key = cacheKey(req);
+  async serve(req: ApiRequest, compute: () => Promise<Answer<R>>): Promise<R> {
+    return (await this.answer(cacheKey(req), compute)).response;
+  }
+
+  /**
+   * The answer for key (which must name everything the answer depends on besides the data): from
+   * the cache, shared with an identical computation in progress, or computed; and how it was come by.
+   */
+  async answer(key: string, compute: () => Promise<Answer<R>>): Promise<{ response: R; outcome: Outcome }> {
     const begun = this.versions.begin();
     const version = isPromise(begun) ? await begun.catch(() => undefined) : begun;
     if (!version) {
       this.stats.misses++;
-      return (await compute()).response;
+      return { response: (await compute()).response, outcome: 'bypass' };
     }
     const current = this.observe(version);
     const hit = current ? this.lookup(key) : undefined;
     if (hit) {
       this.stats.hits++;
-      return hit;
+      return { response: hit, outcome: 'hit' };
     }
     const pending = this.pending.get(key);
     if (pending?.version === version.id) {
       const shared = await pending.promise;
       if (!shared.volatile) {
         this.stats.shared++;
-        return copy(shared.answer.response);
+        return { response: copy(shared.answer.response), outcome: 'shared' };
       }
     }
     this.stats.misses++;
@@ -200,7 +215,7 @@ export class AnswerCache {
         const still = this.versions.still(version);
         if ((isPromise(still) ? await still.catch(() => false) : still) && this.version.id === version.id) this.store(key, answer);
       }
-      return copy(answer.response);
+      return { response: copy(answer.response), outcome: 'miss' };
     } finally {
       if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
     }
@@ -227,7 +242,7 @@ export class AnswerCache {
     return true;
   }
 
-  private lookup(key: string): ApiResponse | undefined {
+  private lookup(key: string): R | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -239,10 +254,12 @@ export class AnswerCache {
     return copy(entry.response);
   }
 
-  private store(key: string, answer: Answer): void {
+  private store(key: string, answer: Answer<R>): void {
     const body = typeof answer.response.body === 'string' ? Buffer.from(answer.response.body) : answer.response.body;
-    const response: ApiResponse = { ...answer.response, body };
-    const bytes = key.length + (body?.byteLength ?? 0) + JSON.stringify(response.headers ?? {}).length;
+    const response: R = { ...answer.response, body };
+    // The body and any other bytes kept beside it (a page's gzipped body), the key and the headers.
+    let bytes = key.length + JSON.stringify(response.headers ?? {}).length;
+    for (const value of Object.values(response)) if (value instanceof Uint8Array) bytes += value.byteLength;
     if (bytes > this.limits.bytes) return;
     const old = this.entries.get(key);
     if (old) {
@@ -268,7 +285,7 @@ export class AnswerCache {
 }
 
 /** A fresh response object around the shared body and headers (the gateway replaces body and headers on its copy). */
-const copy = (res: ApiResponse): ApiResponse => ({ status: res.status, headers: { ...res.headers }, body: res.body });
+const copy = <R extends ApiResponse>(res: R): R => ({ ...res, headers: { ...res.headers } });
 
 /**
  * Functions and relations the answer of a read can change with although no data did: the clock,
@@ -278,8 +295,8 @@ const copy = (res: ApiResponse): ApiResponse => ({ status: res.status, headers: 
 const CLOCK_OR_HEADERS = String.raw`\m(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|uuid_generate_v4|current_timestamp|current_date|current_time|localtime|localtimestamp|currval|lastval|last_value|pg_sequence_last_value|pg_stat_\w+|pg_statio_\w+|pg_locks|pg_stat_activity|txid_\w+|pg_current_\w+|pg_backend_pid|inet_client_\w+|pg_postmaster_start_time)\M|request\.headers`;
 
 /**
- * Whether any view or row-level policy, any function a GET may call (not volatile), or any volatile
- * function a view or policy names, in a schema of this database's own (not pg_catalog or
+ * Whether any view or row-level policy, any function a GET of anon may call (not volatile, anon may
+ * execute it), or any function a view or policy names, in a schema of this database's own (not pg_catalog or
  * information_schema), mentions the clock, randomness or `request.headers`. Trigger functions are
  * left out: they run on writes, which drop the cache anyway.
  */
@@ -289,14 +306,18 @@ export const VOLATILE_SQL = `
     union all
     select pg_catalog.pg_get_expr(polqual, polrelid) from pg_catalog.pg_policy where polqual is not null
   ), fns as (
-    select p.proname, p.provolatile, p.prosrc from pg_catalog.pg_proc p
+    select p.proname, p.provolatile, p.prosrc,
+      -- Only anon's answers are kept: a function anon may not call (export_my_data) cannot reach one
+      -- by GET /rpc. Without an anon role (a foreign database) every function counts.
+      coalesce(pg_catalog.has_function_privilege((select oid from pg_catalog.pg_roles where rolname = 'anon'), p.oid, 'EXECUTE'), true) as anon_may_call
+    from pg_catalog.pg_proc p
     join pg_catalog.pg_namespace n on n.oid = p.pronamespace
     where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'
       and p.prorettype <> 'pg_catalog.trigger'::pg_catalog.regtype
   )
   select exists (select 1 from exprs where src ~* $1)
       or exists (select 1 from fns where prosrc ~* $1
-                  and (provolatile <> 'v' or exists (select 1 from exprs where src ~* ('\\m' || fns.proname || '\\M')))) as volatile`;
+                  and ((provolatile <> 'v' and anon_may_call) or exists (select 1 from exprs where src ~* ('\\m' || fns.proname || '\\M')))) as volatile`;
 
 /**
  * Where views (pg_rewrite), policies and functions are stored, as the number of rows and the sum
@@ -324,4 +345,29 @@ export function volatilityProbe(db: Queryable): () => Promise<boolean> {
     last = { fingerprint, volatile: scan.rows[0]?.volatile === true };
     return last.volatile;
   };
+}
+
+/** Where caches of this database learn whether data changed, and whether answers may change without a write. */
+export interface Freshness {
+  versions: Versions;
+  /** Whether a read's answer may change although no data did (volatilityProbe): then nothing is kept. */
+  volatile: () => Promise<boolean>;
+}
+
+const freshnessOfDb = new WeakMap<Database, Freshness>();
+
+/**
+ * The one source of versions and volatility for every cache in front of db (the REST answer cache,
+ * the page cache of server/web.ts), made once per database so their probes are shared: on PGlite the
+ * write clock (the data folder is this process' alone), on PostgreSQL the database's snapshot (anyone
+ * may write to it). Probes run in read-only transactions: they must not move the write clock.
+ */
+export function dataFreshness(db: Database): Freshness {
+  let freshness = freshnessOfDb.get(db);
+  if (!freshness) {
+    const reads = readOnlyView(db);
+    freshness = { versions: db.kind === 'pglite' ? clockVersions(db.writes) : snapshotVersions(reads), volatile: volatilityProbe(reads) };
+    freshnessOfDb.set(db, freshness);
+  }
+  return freshness;
 }

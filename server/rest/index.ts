@@ -1,7 +1,7 @@
 import type { Module, ServerContext } from '../context.ts';
 import { readOnlyView } from '../db/writes.ts';
 import { json, strongEtag, type ApiRequest, type ApiResponse } from '../http.ts';
-import { AnswerCache, clockVersions, isRead, snapshotVersions, volatilityProbe, type Answer } from './answer-cache.ts';
+import { AnswerCache, dataFreshness, isRead, type Answer } from './answer-cache.ts';
 import { toRestError } from './errors.ts';
 import { readRequest } from './request.ts';
 import { route } from './routes.ts';
@@ -22,8 +22,8 @@ export function createRest(context: ServerContext): Module {
   const { bytes, entries } = context.config.answerCache;
   // PGlite's data folder is this process' alone: its write clock says when data may have changed.
   // PostgreSQL may be written by anyone: the database's snapshot says it (snapshotVersions).
-  const versions = context.db.kind === 'pglite' ? clockVersions(context.db.writes) : snapshotVersions(reads.db);
-  const cache = bytes > 0 && entries > 0 ? new AnswerCache(versions, { bytes, entries }, volatilityProbe(reads.db)) : undefined;
+  const { versions, volatile } = dataFreshness(context.db);
+  const cache = bytes > 0 && entries > 0 ? new AnswerCache(versions, { bytes, entries }, volatile) : undefined;
 
   const answer = async (req: ApiRequest): Promise<Answer> => {
     let role = 'anon';

@@ -35,6 +35,7 @@ export function createStorage(context: ServerContext, renderOptions: RendererOpt
     widths: imageWidths,
     queueLimit: imageRenderQueue,
     rateLimit: { max: imageRenderRateLimit, windowMs: 60_000 },
+    db: context.db,
     ...renderOptions,
   });
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { RateLimiter } from '../auth/rateLimit.ts';
+import { DatabaseRateLimiter, type Limiter, RateLimiter } from '../auth/rateLimit.ts';
+import type { Database } from '../db/types.ts';
 import { type ApiRequest, type ApiResponse, HttpError } from '../http.ts';
 import type { Claims } from '../jwt.ts';
 import type { BlobStore } from './blobs.ts';
@@ -48,6 +49,11 @@ export interface RendererOptions {
    * default 300; 0: no limit); the client is ApiRequest.ip, so behind TRUSTED_PROXIES the forwarded one.
    */
   rateLimit?: { max: number; windowMs: number };
+  /**
+   * Where the budget is counted: the database every instance shares (ADR 0033), so N instances
+   * give one budget; without it (unit tests) this process' memory.
+   */
+  db?: Database;
   maxSourcePixels?: number;
 }
 
@@ -88,7 +94,7 @@ export class ImageRenderer {
   private readonly encoderName: () => Promise<string>;
   private readonly slots: Semaphore;
   private readonly widths: readonly number[];
-  private readonly limiter: RateLimiter | undefined;
+  private readonly limiter: Limiter | undefined;
   private readonly limitWindowMs: number;
 
   constructor(
@@ -103,7 +109,8 @@ export class ImageRenderer {
     this.slots = new Semaphore(options.concurrency ?? Math.max(1, Math.min(4, availableParallelism())), options.queueLimit ?? DEFAULT_RENDER_QUEUE);
     this.widths = options.widths ?? [];
     const limit = options.rateLimit ?? { max: DEFAULT_RENDER_RATE_LIMIT, windowMs: 60_000 };
-    this.limiter = limit.max > 0 ? new RateLimiter(limit.max, limit.windowMs) : undefined;
+    this.limiter =
+      limit.max <= 0 ? undefined : options.db ? new DatabaseRateLimiter(options.db, 'image_render', limit.max, limit.windowMs) : new RateLimiter(limit.max, limit.windowMs);
     this.limitWindowMs = limit.windowMs;
   }
 
@@ -154,7 +161,18 @@ export class ImageRenderer {
     // Only an encode costs: cache hits and requests joining one in flight are free. A full queue is
     // refused before the client's budget is touched.
     if (this.slots.full) throw busy();
-    if (this.limiter && !this.limiter.take(client)) throw overRenderLimit(this.limitWindowMs);
+    if (this.limiter) {
+      if (!(await this.limiter.take(client))) throw overRenderLimit(this.limitWindowMs);
+      // The count is a database round trip: another request may have started (or finished) this
+      // variant meanwhile. Then it is joined, and the hit given back, so it is still encoded once.
+      const joined = this.inFlight.get(id);
+      const done = joined ? undefined : await this.cache.get(ref);
+      const after = joined ?? this.inFlight.get(id);
+      if (after || done) {
+        await this.limiter.release(client);
+        return { bytes: done ?? (await (after as Promise<Buffer>)), encoded: false };
+      }
+    }
 
     const work = this.produce(ref, object, transform, output);
     this.inFlight.set(id, work);

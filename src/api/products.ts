@@ -141,9 +141,13 @@ async function loadProductBySlug(slug: string): Promise<Product> {
   return normalize(data as unknown as Product);
 }
 
-/** SPEC §7: RPC calculate_product_rating → the average of approved reviews and their number. */
+/**
+ * SPEC §7: RPC calculate_product_rating → the average of approved reviews and their number. By GET
+ * (the function is stable): a read, which the answer and page caches keep, where a POST counts as a
+ * write and empties them (ADR 0019, 0032).
+ */
 export async function fetchRating(productId: string): Promise<RatingSummary> {
-  const { data, error } = await supabase().rpc('calculate_product_rating', { product_uuid: productId });
+  const { data, error } = await supabase().rpc('calculate_product_rating', { product_uuid: productId }, { get: true });
   if (error) throw toApiError(error);
   const row = (data as { average_rating: number | string; review_count: number | string }[] | null)?.[0];
   return { average: Number(row?.average_rating ?? 0), count: Number(row?.review_count ?? 0) };
