@@ -18,7 +18,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const ADMIN_EMAIL = 'bench-admin@example.test';
 
 const backend = await startBackend({
-  config: { dataDir: undefined, apiPort: 0, databaseUrl: process.env.DATABASE_URL || undefined, adminEmails: [ADMIN_EMAIL], logRequests: false },
+  config: { dataDir: undefined, apiPort: 0, databaseUrl: process.env.DATABASE_URL || undefined, adminEmails: [ADMIN_EMAIL], logRequests: false, housekeepingMs: 0 },
   seed: false,
 });
 const { db, config } = backend;

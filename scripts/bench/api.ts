@@ -162,7 +162,8 @@ async function load(base: string, headers: Record<string, string>, write?: () =>
 }
 
 async function benchEngine(engine: string, databaseUrl: string | undefined): Promise<EngineResult> {
-  const backend = await startBackend({ config: { dataDir: undefined, apiPort: 0, databaseUrl }, seed: false });
+  // No housekeeping rounds: their queries would be captured and replayed as the measured reads' own.
+  const backend = await startBackend({ config: { dataDir: undefined, apiPort: 0, databaseUrl, housekeepingMs: 0 }, seed: false });
   try {
     const { db, config } = backend;
     console.log(`[${engine}] seeding ${PRODUCTS} products, ${PRODUCTS * 4} variants…`);
