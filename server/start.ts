@@ -63,13 +63,8 @@ export async function startBackend(
     const problems = productionProblems(config, env, { seed: seedNow, demoLogins });
     if (problems.length > 0) throw refusal(config, env, problems);
     if (persistent && plan.migrate) await migrate(db);
-    const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
-    mkdirSync(storageDir, { recursive: true });
     if (plan.migrate || facts.kind === 'shop') await syncAdminEmails(db, config.adminEmails);
-    // The signing key is read (or made, in the database: ADR 0033) before the first request: a bad JWT_SIGNING_KEYS stops the start.
-    await loadKeyRing(config, db);
-    await opts.prepare?.(db);
-    const api = await startApiServer({ config, db, storageDir }, opts.listen?.port, opts.listen?.host);
+    const api = await serveApi(config, db, opts.prepare, opts.listen);
     let seeded = false;
     try {
       if (opts.seed !== false && plan.seed) seeded = await seed(api.context);
@@ -77,42 +72,45 @@ export async function startBackend(
       await api.close();
       throw e;
     }
-    return {
-      api,
-      db,
-      config,
-      seeded,
-      database: { kind: facts.kind, summary: plan.summary, warnings: plan.warnings, seed: plan.seed },
-      async stop() {
-        await api.close();
-        await db.close();
-      },
-    };
+    return backendOf(api, db, config, seeded, { kind: facts.kind, summary: plan.summary, warnings: plan.warnings, seed: plan.seed });
   } catch (e) {
     await db.close().catch(() => {});
     throw e;
   }
 }
 
+/**
+ * The API over a prepared database: the storage directory, the signing key — read (or made, in the
+ * database: ADR 0033) before the first request, so a bad JWT_SIGNING_KEYS stops the start — the
+ * caller's own preparation, then the server.
+ */
+async function serveApi(config: Config, db: Database, prepare?: (db: Database) => Promise<void>, listen?: { port: number; host: string }): Promise<ApiServer> {
+  const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
+  mkdirSync(storageDir, { recursive: true });
+  await loadKeyRing(config, db);
+  await prepare?.(db);
+  return startApiServer({ config, db, storageDir }, listen?.port, listen?.host);
+}
+
+function backendOf(api: ApiServer, db: Database, config: Config, seeded: boolean, database: Backend['database']): Backend {
+  return {
+    api,
+    db,
+    config,
+    seeded,
+    database,
+    async stop() {
+      await api.close();
+      await db.close();
+    },
+  };
+}
+
 /** A cluster worker's start: the primary did the rest (ADR 0034). */
 async function servePrepared(config: Config, db: Database, prepare?: (db: Database) => Promise<void>): Promise<Backend> {
   try {
-    const storageDir = config.dataDir ? join(config.dataDir, 'storage') : join(tmpdir(), `npng-storage-${randomUUID()}`);
-    mkdirSync(storageDir, { recursive: true });
-    await loadKeyRing(config, db);
-    await prepare?.(db);
-    const api = await startApiServer({ config, db, storageDir });
-    return {
-      api,
-      db,
-      config,
-      seeded: false,
-      database: { kind: 'shop', summary: 'prepared by the primary process', warnings: [], seed: false },
-      async stop() {
-        await api.close();
-        await db.close();
-      },
-    };
+    const api = await serveApi(config, db, prepare);
+    return backendOf(api, db, config, false, { kind: 'shop', summary: 'prepared by the primary process', warnings: [], seed: false });
   } catch (e) {
     await db.close().catch(() => {});
     throw e;

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
@@ -8,6 +8,7 @@ import { json, type ApiRequest, type ApiResponse } from '../http.ts';
 import type { AsymmetricAlg, PublicKey, SigningKey, VerificationKeys } from '../jwt.ts';
 import { versionHeaders } from './errors.ts';
 import type { AuthState } from './state.ts';
+import { seal, type SealPurpose, unseal } from './seal.ts';
 
 /**
  * The asymmetric keys access tokens are signed with (ADR 0020, 0033): from JWT_SIGNING_KEYS, else
@@ -218,34 +219,18 @@ export function keyStoreOf(config: Config): DatabaseKeyStore | undefined {
 }
 
 /** The key that seals private JWKs in the table: from JWT_SECRET, as the MFA secrets' (totp.ts). */
-function sealingKey(jwtSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', jwtSecret, '', 'auth.signing_keys.private_jwk', 32));
-}
-
-const SEALED_PREFIX = 'v1:';
+/** Signing keys: their own key, derived from JWT_SECRET (server/auth/seal.ts). */
+const SIGNING_KEY: SealPurpose = { info: 'auth.signing_keys.private_jwk', prefix: 'v1:' };
 
 /** A private JWK as stored: AES-256-GCM, bound to its kid (a sealed key moved to another kid does not open). */
-export function sealPrivateJwk(jwtSecret: string, kid: string, jwk: JWK): string {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(jwtSecret), nonce);
-  cipher.setAAD(Buffer.from(kid));
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(jwk), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return `${SEALED_PREFIX}${nonce.toString('base64url')}:${sealed.toString('base64url')}`;
-}
+export const sealPrivateJwk = (jwtSecret: string, kid: string, jwk: JWK): string => seal(jwtSecret, SIGNING_KEY, kid, JSON.stringify(jwk));
 
 /** The stored private JWK opened; undefined when it was sealed with another JWT_SECRET or kid. */
 export function openPrivateJwk(jwtSecret: string, kid: string, stored: string): JWK | undefined {
-  if (!stored.startsWith(SEALED_PREFIX)) return undefined;
-  const [nonce, sealed] = stored
-    .slice(SEALED_PREFIX.length)
-    .split(':')
-    .map((part) => Buffer.from(part ?? '', 'base64url'));
-  if (!nonce || !sealed || nonce.length !== 12 || sealed.length < 16) return undefined;
+  const text = unseal(jwtSecret, SIGNING_KEY, kid, stored);
+  if (text === undefined) return undefined;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', sealingKey(jwtSecret), nonce);
-    decipher.setAAD(Buffer.from(kid));
-    decipher.setAuthTag(sealed.subarray(sealed.length - 16));
-    return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]).toString('utf8')) as JWK;
+    return JSON.parse(text) as JWK;
   } catch {
     return undefined;
   }

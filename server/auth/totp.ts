@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
+import { seal, type SealPurpose, unseal } from './seal.ts';
 
 /** GoTrue's TOTP parameters (pquerna/otp defaults): SHA1, 6 digits, 30-second steps, ±1 step. */
 const PERIOD_SECONDS = 30;
@@ -8,8 +9,6 @@ const DIGITS = 6;
 const WINDOW = 1;
 /** 160 bits, as GoTrue generates them (32 base32 characters). */
 const SECRET_BYTES = 20;
-
-const SEALED_PREFIX = 'aes-256-gcm:';
 
 /** A new shared secret, base32 as authenticator apps take it. */
 export function newTotpSecret(): string {
@@ -49,33 +48,11 @@ export function acceptedStep(secret: string, code: string, at: Date): number | n
  * The key that seals factor secrets, derived from the JWT secret (which lives in the server's
  * environment, not the database): a copy of the database alone does not yield the codes.
  */
-function sealingKey(jwtSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', jwtSecret, '', 'auth.mfa_factors.secret', 32));
-}
+/** MFA secrets: their own key, derived from JWT_SECRET (server/auth/seal.ts). */
+const MFA_SECRET: SealPurpose = { info: 'auth.mfa_factors.secret', prefix: 'aes-256-gcm:' };
 
 /** The secret as stored: AES-256-GCM, bound to its factor id (a sealed secret moved to another factor does not open). */
-export function sealSecret(jwtSecret: string, factorId: string, secret: string): string {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(jwtSecret), nonce);
-  cipher.setAAD(Buffer.from(factorId));
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return `${SEALED_PREFIX}${nonce.toString('base64url')}:${sealed.toString('base64url')}`;
-}
+export const sealSecret = (jwtSecret: string, factorId: string, secret: string): string => seal(jwtSecret, MFA_SECRET, factorId, secret);
 
 /** The stored secret opened; undefined when it was sealed with another key or for another factor. */
-export function openSecret(jwtSecret: string, factorId: string, stored: string): string | undefined {
-  if (!stored.startsWith(SEALED_PREFIX)) return undefined;
-  const [nonce, sealed] = stored
-    .slice(SEALED_PREFIX.length)
-    .split(':')
-    .map((part) => Buffer.from(part ?? '', 'base64url'));
-  if (!nonce || !sealed || nonce.length !== 12 || sealed.length < 16) return undefined;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', sealingKey(jwtSecret), nonce);
-    decipher.setAAD(Buffer.from(factorId));
-    decipher.setAuthTag(sealed.subarray(sealed.length - 16));
-    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]).toString('utf8');
-  } catch {
-    return undefined;
-  }
-}
+export const openSecret = (jwtSecret: string, factorId: string, stored: string): string | undefined => unseal(jwtSecret, MFA_SECRET, factorId, stored);
