@@ -50,8 +50,12 @@ describe.runIf(inject('databaseKind') === 'postgres')('two instances on one Post
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
+  // The auth budgets are counted per client address in the one database every suite of this run
+  // shares: this suite's clients call from a loopback address of their own, not 127.0.0.1.
+  const from = loopbackClient();
   const client = (backend: Backend, key = backend.config.anonKey): SupabaseClient =>
     createClient(backend.api.url, key, {
+      global: { fetch: ((input: string | URL, init?: RequestInit) => fetchFrom(from, String(input), init)) as typeof fetch },
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: WebSocket as never },
     });
@@ -91,9 +95,9 @@ describe.runIf(inject('databaseKind') === 'postgres')('two instances on one Post
   });
 
   it('the per-address sign-in budget spent half on A and half on B runs out at the same count as on one instance', async () => {
-    const from = loopbackClient();
+    const other = loopbackClient();
     const attempt = (backend: Backend) =>
-      fetchFrom(from, `${backend.api.url}/auth/v1/token?grant_type=password`, {
+      fetchFrom(other, `${backend.api.url}/auth/v1/token?grant_type=password`, {
         method: 'POST',
         headers: { apikey: backend.config.anonKey, 'content-type': 'application/json' },
         // A different unknown address each time, so only the per-client limit counts.
