@@ -233,6 +233,9 @@ export function isLoopback(host: string): boolean {
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h);
 }
 
+/** The page cache's bounds unless PAGE_CACHE_BYTES / PAGE_CACHE_ENTRIES say otherwise (ADR 0032). */
+export const PAGE_CACHE_DEFAULTS = { bytes: 32 * 1024 * 1024, entries: 1000 } as const;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const apiPort = int(env.API_PORT, 54321);
   const webPort = int(env.PORT, 5173);
@@ -302,7 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           senderName: env.SMTP_SENDER_NAME || undefined,
         }
       : undefined,
-    pageCache: { bytes: int(env.PAGE_CACHE_BYTES, 32 * 1024 * 1024), entries: int(env.PAGE_CACHE_ENTRIES, 1000) },
+    pageCache: { bytes: int(env.PAGE_CACHE_BYTES, PAGE_CACHE_DEFAULTS.bytes), entries: int(env.PAGE_CACHE_ENTRIES, PAGE_CACHE_DEFAULTS.entries) },
   };
   const merged = { ...config, ...overrides };
   // An API port given as an override (tests: 0 = any free port) also moves the derived URL;

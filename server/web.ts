@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
+import { PAGE_CACHE_DEFAULTS } from './config.ts';
 import { buildId, bypassReason, keepCookies, makePage, type Page, PageCache, type PageCacheLimits, type PageRequest, pageKey } from './pageCache.ts';
 import type { Freshness, Outcome } from './rest/answer-cache.ts';
 import { isSecureRequest, NO_TRUSTED_PROXIES, type TrustedProxies } from './proxy.ts';
@@ -209,7 +210,7 @@ function pageCacheFor(
   renderer: Renderer,
   serverEntry: string,
 ): PageCache | undefined {
-  const limits = opts.pageCache ?? { bytes: 32 * 1024 * 1024, entries: 1000 };
+  const limits = opts.pageCache ?? PAGE_CACHE_DEFAULTS;
   if (!opts.freshness || limits.bytes <= 0 || limits.entries <= 0) return undefined;
   if (!renderer.pageLocale || !renderer.PAGE_COOKIES) {
     console.warn(`Page cache off: ${serverEntry} does not export pageLocale and PAGE_COOKIES (rebuild with \`npm run build\`)`);
