@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { type DefaultParams, Redirect, Route, type StringRouteParams, Switch, useLocation } from 'wouter';
+import { type DefaultParams, Route, type StringRouteParams, Switch, useLocation } from 'wouter';
 import type { AdminScreen } from '../features/admin/AdminRoute';
 import { IMAGE_DISPLAYS, type ImageDisplay, responsiveImage } from '../ui/images';
 import { Spinner } from '../ui/Spinner';
@@ -154,7 +154,7 @@ const ROUTES: ScreenRoute[] = [
   route('/newsletter/confirm', () => <NewsletterLink action="confirm" />),
   route('/newsletter/unsubscribe', () => <NewsletterLink action="unsubscribe" />),
   route('/impressum', () => <Impressum />),
-  route('/admin', () => <Redirect to="/admin/products" replace />),
+  route('/admin', () => <Admin page="dashboard" />),
   route('/admin/products', () => <Admin page="products" />),
   route('/admin/products/new', () => <Admin page="newProduct" />),
   route('/admin/products/:productId/edit', ({ productId }) => <Admin page="editProduct" productId={productId} />),
