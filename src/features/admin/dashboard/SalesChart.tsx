@@ -68,7 +68,7 @@ export function SalesChart({ sales, summary }: SalesChartProps) {
       </figcaption>
       <details>
         <summary className={css({ cursor: 'pointer', fontWeight: 'semibold', minH: '11', display: 'flex', alignItems: 'center' })}>{t`Show as table`}</summary>
-        <div className={css({ maxH: '96', overflowY: 'auto' })}>
+        <div>
           <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })}>
             <caption className={css({ srOnly: true })}>{t`Revenue and orders per day`}</caption>
             <thead>
