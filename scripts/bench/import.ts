@@ -87,7 +87,8 @@ async function bench() {
     const t1 = performance.now();
     const applied = await rpc(rows, true);
     const t2 = performance.now();
-    if (planned[expect] !== VARIANTS || applied[expect] !== VARIANTS) throw new Error(`expected ${VARIANTS} ${expect}, got ${JSON.stringify(planned)} / ${JSON.stringify(applied)}`);
+    if (planned[expect] !== VARIANTS || applied[expect] !== VARIANTS)
+      throw new Error(`expected ${VARIANTS} ${expect}, got ${JSON.stringify(planned)} / ${JSON.stringify(applied)}`);
     return { preview: t1 - t0, apply: t2 - t1 };
   };
 
