@@ -116,11 +116,10 @@ begin
   -- One product, one set of product fields: a row of a slug whose product fields differ from the first row of that slug.
   update pg_temp.import_rows r
   set error = 'product_differs:' || f.line
-  from pg_temp.import_rows f
-  where r.error is null and f.error is null
-    and f.item ->> 'slug' = r.item ->> 'slug'
-    and f.n = (select min(x.n) from pg_temp.import_rows x where x.error is null and x.item ->> 'slug' = r.item ->> 'slug')
-    and f.n <> r.n
+  from (select n, first_value(n) over (partition by item ->> 'slug' order by n) as first_n from pg_temp.import_rows where error is null) w
+  join pg_temp.import_rows f on f.n = w.first_n
+  where r.n = w.n
+    and w.first_n <> r.n
     and exists (
       select 1 from unnest(array['title', 'title_de', 'subtitle', 'subtitle_de', 'description', 'description_de', 'meta_title', 'meta_description', 'category', 'status', 'featured', 'tags']) k
       where (r.item ? k or f.item ? k) and nullif(r.item -> k, '""'::jsonb) is distinct from nullif(f.item -> k, '""'::jsonb)
@@ -211,13 +210,13 @@ begin
 
   -- New products: from the first row of each new slug.
   insert into public.products (slug, title, title_de, subtitle, subtitle_de, description, description_de, meta_title, meta_description, category, status, featured, tags)
-  select r.item ->> 'slug', r.item ->> 'title', nullif(r.item ->> 'title_de', ''), nullif(r.item ->> 'subtitle', ''), nullif(r.item ->> 'subtitle_de', ''),
+  select distinct on (r.item ->> 'slug') r.item ->> 'slug', r.item ->> 'title', nullif(r.item ->> 'title_de', ''), nullif(r.item ->> 'subtitle', ''), nullif(r.item ->> 'subtitle_de', ''),
          nullif(r.item ->> 'description', ''), nullif(r.item ->> 'description_de', ''), nullif(r.item ->> 'meta_title', ''), nullif(r.item ->> 'meta_description', ''),
          r.item ->> 'category', coalesce(nullif(r.item ->> 'status', ''), 'draft'), coalesce((r.item ->> 'featured')::boolean, false),
          coalesce(array(select jsonb_array_elements_text(r.item -> 'tags')), '{}')
   from pg_temp.import_rows r
   where r.product_id is null
-    and r.n = (select min(x.n) from pg_temp.import_rows x where x.product_id is null and x.item ->> 'slug' = r.item ->> 'slug');
+  order by r.item ->> 'slug', r.n;
 
   update pg_temp.import_rows r set product_id = p.id from public.products p where r.product_id is null and p.slug = r.item ->> 'slug';
 
@@ -235,9 +234,8 @@ begin
       status = case when r.item ? 'status' and coalesce(r.item ->> 'status', '') <> '' then r.item ->> 'status' else p.status end,
       featured = case when r.item ? 'featured' then (r.item ->> 'featured')::boolean else p.featured end,
       tags = case when r.item ? 'tags' then array(select jsonb_array_elements_text(r.item -> 'tags')) else p.tags end
-  from pg_temp.import_rows r
+  from (select distinct on (x.product_id) x.* from pg_temp.import_rows x where x.product_id is not null order by x.product_id, x.n) r
   where p.id = r.product_id
-    and r.n = (select min(x.n) from pg_temp.import_rows x where x.product_id = r.product_id)
     and r.fields && array['title', 'title_de', 'subtitle', 'subtitle_de', 'description', 'description_de', 'meta_title', 'meta_description', 'category', 'status', 'featured', 'tags'];
 
   insert into public.variants (product_id, sku, size, color, price, compare_at_price, inventory, barcode)
