@@ -127,6 +127,27 @@ describe('import: preview, apply, re-run', () => {
     expect(await catalogue(m)).toEqual(rows);
   });
 
+  it('a 2,000-variant file larger than the API’s default 1 MB body is previewed and applied in one call', async () => {
+    const m = marker();
+    const rows = Array.from(
+      { length: 2000 },
+      (_, i): ImportPayload => ({
+        line: i + 2,
+        sku: `${m}-${i}`,
+        slug: `${m}-p${Math.floor(i / 4)}`,
+        title: `Bench ${i >> 2}`,
+        category: 'clothing',
+        description: 'x'.repeat(600),
+        price: 1000 + i,
+        inventory: i % 5,
+      }),
+    );
+    expect(Buffer.byteLength(JSON.stringify({ items: rows, apply: false }))).toBeGreaterThan(1024 * 1024);
+    expect((await importProducts({ rows, apply: false })).counts).toEqual({ create: 2000, update: 0, unchanged: 0, error: 0 });
+    expect((await importProducts({ rows, apply: true })).counts.create).toBe(2000);
+    expect(Number((await sql<{ n: string }>('select count(*) as n from public.variants where sku like $1', [`${m}-%`]))[0].n)).toBe(2000);
+  });
+
   it('export → edit one field → import: the preview names exactly that update, and only it changes', async () => {
     const m = marker();
     await importProducts({ rows: (await preview(productFile(m, 2))).payload, apply: true });
