@@ -14,6 +14,7 @@ import { AdminReviewsPage } from './reviews/AdminReviewsPage';
 import { AdminOrdersPage } from './orders/AdminOrdersPage';
 import { AdminOrderPage } from './orders/AdminOrderPage';
 import { AdminWithdrawalsPage } from './withdrawals/AdminWithdrawalsPage';
+import { AuditLogPage } from './audit/AuditLogPage';
 import { AdminLayout, type AdminSection } from './shell/AdminLayout';
 import { AdminOnlyView } from './shell/AdminOnlyView';
 
@@ -24,7 +25,8 @@ export type AdminScreen =
   | { page: 'reviews' }
   | { page: 'orders' }
   | { page: 'order'; orderNumber: string }
-  | { page: 'withdrawals' };
+  | { page: 'withdrawals' }
+  | { page: 'audit' };
 
 const SECTION: Record<AdminScreen['page'], AdminSection> = {
   products: 'products',
@@ -34,6 +36,7 @@ const SECTION: Record<AdminScreen['page'], AdminSection> = {
   orders: 'orders',
   order: 'orders',
   withdrawals: 'withdrawals',
+  audit: 'audit',
 };
 
 /**
@@ -75,6 +78,7 @@ function AdminArea({ screen }: { screen: AdminScreen }) {
       {screen.page === 'orders' && <AdminOrdersPage />}
       {screen.page === 'order' && <AdminOrderPage key={screen.orderNumber} orderNumber={screen.orderNumber} />}
       {screen.page === 'withdrawals' && <AdminWithdrawalsPage />}
+      {screen.page === 'audit' && <AuditLogPage />}
     </AdminLayout>
   );
 }
