@@ -82,8 +82,8 @@ export function AuditEntries({ entries, showSubject }: AuditEntriesProps) {
                     <dd className={css({ m: '0', overflowWrap: 'anywhere' })}>
                       {entry.action === 'update' ? (
                         <>
-                          {value(entry, change.field, change.before)} <span aria-hidden="true">→</span>
-                          <span className={css({ srOnly: true })}>{t`changed to`}</span> {value(entry, change.field, change.after)}
+                          {value(entry, change.field, change.before)} <span aria-hidden="true">→</span> <span className={css({ srOnly: true })}>{t`changed to`}</span>{' '}
+                          {value(entry, change.field, change.after)}
                         </>
                       ) : (
                         value(entry, change.field, entry.action === 'delete' ? change.before : change.after)
