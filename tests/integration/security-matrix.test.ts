@@ -1025,4 +1025,25 @@ describe('an admin with a verified second factor: admin writes need aal2', () =>
       await bucket.remove([path]);
     }
   });
+
+  it('the audit trail (admin_audit_log): refused to anon, customers and an admin at aal1; served to an admin at aal2 and the service role', async () => {
+    const read = (client: SupabaseClient) => client.rpc('admin_audit_log', { entity_id: ctx.fxProduct, page_size: 1 });
+    for (const [who, client] of [
+      ['anon', clients.anon],
+      ['customer', clients.customer],
+      ['other', clients.other],
+      ['admin at aal1', mfaAdmin.aal1],
+    ] as const) {
+      const refused = await read(client);
+      expect({ who, data: refused.data, refused: refused.error !== null, status: [401, 403].includes(refused.status) }).toEqual({ who, data: null, refused: true, status: true });
+    }
+    for (const [who, client] of [
+      ['admin at aal2', mfaAdmin.aal2],
+      ['admin without a factor', clients.admin],
+      ['service', clients.service],
+    ] as const) {
+      const served = await read(client);
+      expect({ who, error: served.error, total: typeof served.data?.total }).toEqual({ who, error: null, total: 'number' });
+    }
+  });
 });
