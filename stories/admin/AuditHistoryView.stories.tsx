@@ -17,14 +17,14 @@ export const Loading: Story = {
   args: { status: 'loading', entries: [], total: 0 },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
-    await expect(page.getByRole('heading', { level: 2, name: 'History' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Recorded changes' })).toBeVisible();
     await expect(page.getByRole('status')).toHaveTextContent('Loading history...');
   },
 };
 
 export const Loaded: Story = {
   play: async ({ canvasElement }) => {
-    const section = within(within(canvasElement).getByRole('region', { name: 'History' }));
+    const section = within(within(canvasElement).getByRole('region', { name: 'Recorded changes' }));
     const first = within(section.getAllByRole('listitem')[0]);
     await expect(first.getByText('Price').nextElementSibling).toHaveTextContent('€29.99 → changed to €34.99');
     await expect(first.getByText('Stock').nextElementSibling).toHaveTextContent('12 → changed to 40');
@@ -61,7 +61,7 @@ export const Failed: Story = {
 export const LoadedDe = inGerman({
   play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     const page = within(canvasElement);
-    await expect(page.getByRole('heading', { level: 2, name: 'Verlauf' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Aufgezeichnete Änderungen' })).toBeVisible();
     const first = within(page.getAllByRole('listitem')[0]);
     await expect(first.getByText('Bestand').nextElementSibling).toHaveTextContent('12 → geändert zu 40');
     await expect(page.getByText(/Freigegeben/)).toBeVisible();

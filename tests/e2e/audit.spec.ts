@@ -10,7 +10,7 @@ import { ADMIN, german, open } from './support';
  */
 
 const main = (page: Page) => page.getByRole('main');
-const history = (page: Page, name = 'History') => main(page).getByRole('region', { name });
+const history = (page: Page, name = 'Recorded changes') => main(page).getByRole('region', { name });
 
 test.describe('audit trail', () => {
   asAdmin();

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type AuditEntry, fieldChanges, MONEY_FIELDS } from '../../../../domain/auditTrail';
 import { css } from '../../../../styled-system/css';
@@ -77,7 +77,7 @@ export function AuditEntries({ entries, showSubject }: AuditEntriesProps) {
                 className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'minmax(8rem, max-content) 1fr' }, columnGap: '4', rowGap: '1', fontSize: 'sm', m: '0' })}
               >
                 {fieldChanges(entry).map((change) => (
-                  <div key={change.field} className={css({ display: 'contents' })}>
+                  <Fragment key={change.field}>
                     <dt className={css({ fontWeight: 'semibold' })}>{fieldLabel(i18n, change.field)}</dt>
                     <dd className={css({ m: '0', overflowWrap: 'anywhere' })}>
                       {entry.action === 'update' ? (
@@ -89,7 +89,7 @@ export function AuditEntries({ entries, showSubject }: AuditEntriesProps) {
                         value(entry, change.field, entry.action === 'delete' ? change.before : change.after)
                       )}
                     </dd>
-                  </div>
+                  </Fragment>
                 ))}
               </dl>
             )}

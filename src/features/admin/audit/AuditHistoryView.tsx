@@ -44,7 +44,7 @@ export function AuditHistoryView({ status, subjectId, entries, total, onRetry }:
   return (
     <section aria-labelledby={heading} className={css({ display: 'grid', gap: '3', mt: '8', minW: '0' })}>
       <h2 id={heading} className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
-        {t`History`}
+        {t`Recorded changes`}
       </h2>
       {body}
     </section>
