@@ -26,6 +26,19 @@ const tab = css({
   _hover: { color: 'fg' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
 });
+const backToShop = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+  minH: '11',
+  px: '2',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  color: 'accent.text',
+  textDecoration: 'underline',
+  textUnderlineOffset: '3px',
+  _hover: { color: 'fg' },
+});
 const current = css({ color: 'fg', borderColor: 'accent' });
 const count = css({ minW: '6', px: '1.5', py: '0.5', borderRadius: 'full', bg: 'accent', color: 'accent.fg', fontSize: 'xs', textAlign: 'center' });
 
@@ -52,6 +65,12 @@ export function AdminLayout({ section, pendingReviews, children }: AdminLayoutPr
   return (
     <div>
       <div className={css({ borderBottomWidth: '1px', borderColor: 'border', bg: 'surface.raised' })}>
+        {/* The admin's own layout (no shop footer): the way back to the shop stays in sight, on a phone too. */}
+        <div className={css({ mx: 'auto', maxW: '7xl', px: { base: '4', md: '8' }, pt: '2', display: 'flex', justifyContent: 'flex-end' })}>
+          <Link href="/" className={backToShop}>
+            <span aria-hidden="true">←</span> {t`Back to the shop`}
+          </Link>
+        </div>
         <nav aria-label={t`Admin`} className={css({ mx: 'auto', maxW: '7xl', px: { base: '2', md: '8' }, display: 'flex', alignItems: 'center', gap: '1', overflowX: 'auto' })}>
           <span
             className={css({
