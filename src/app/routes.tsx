@@ -163,6 +163,7 @@ const ROUTES: ScreenRoute[] = [
   route('/admin/orders', () => <Admin page="orders" />),
   route('/admin/orders/:orderNumber', ({ orderNumber }) => <Admin page="order" orderNumber={orderNumber} />),
   route('/admin/withdrawals', () => <Admin page="withdrawals" />),
+  route('/admin/audit', () => <Admin page="audit" />),
 ];
 
 /**

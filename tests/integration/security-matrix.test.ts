@@ -693,6 +693,13 @@ describe('the admin RPCs and list', () => {
     else expect(data).toEqual([]);
   });
 
+  // Issue 24: the paged /admin/reviews reads a view of every review (pending and rejected too).
+  it.each(['anon', 'customer', 'other'] as const)('admin_reviews shows %s nothing', async (role) => {
+    const { data, error } = await clients[role].from('admin_reviews').select('id,status,author_email').limit(5);
+    if (error) expect(error.code).toBe('42501');
+    else expect(data).toEqual([]);
+  });
+
   it('admin_products shows the admin every product, drafts too', async () => {
     const { data, error } = await clients.admin.from('admin_products').select('id,status').in('id', [ctx.fxProduct, ctx.fxDraft]).order('status');
     expect(error).toBeNull();
@@ -977,6 +984,10 @@ describe('an admin with a verified second factor: admin writes need aal2', () =>
     const list = (level: Level) => mfaAdmin[level].from('admin_products').select('id').in('id', [ctx.fxProduct, ctx.fxDraft]);
     expect((await list('aal1')).data).toEqual([]);
     expect(((await list('aal2')).data ?? []).map((r: Row) => r.id).sort()).toEqual([ctx.fxProduct, ctx.fxDraft].sort());
+    // The fixture's pending review (of another customer) through the admin reviews list.
+    const reviews = (level: Level) => mfaAdmin[level].from('admin_reviews').select('status').eq('product_id', ctx.fxProduct).eq('author_email', ctx.otherEmail);
+    expect((await reviews('aal1')).data).toEqual([]);
+    expect((await reviews('aal2')).data).toEqual([{ status: 'pending' }]);
   });
 
   it('the admin RPCs refuse aal1 (42501, nothing saved) and serve aal2', async () => {
@@ -1048,6 +1059,27 @@ describe('an admin with a verified second factor: admin writes need aal2', () =>
       expect(await stored()).toEqual({ upload: PNG_1X1, update: replacement, remove: null }[op]);
     } finally {
       await bucket.remove([path]);
+    }
+  });
+
+  it('the audit trail (admin_audit_log): refused to anon, customers and an admin at aal1; served to an admin at aal2 and the service role', async () => {
+    const read = (client: SupabaseClient) => client.rpc('admin_audit_log', { entity_id: ctx.fxProduct, page_size: 1 });
+    for (const [who, client] of [
+      ['anon', clients.anon],
+      ['customer', clients.customer],
+      ['other', clients.other],
+      ['admin at aal1', mfaAdmin.aal1],
+    ] as const) {
+      const refused = await read(client);
+      expect({ who, data: refused.data, refused: refused.error !== null, status: [401, 403].includes(refused.status) }).toEqual({ who, data: null, refused: true, status: true });
+    }
+    for (const [who, client] of [
+      ['admin at aal2', mfaAdmin.aal2],
+      ['admin without a factor', clients.admin],
+      ['service', clients.service],
+    ] as const) {
+      const served = await read(client);
+      expect({ who, error: served.error, total: typeof served.data?.total }).toEqual({ who, error: null, total: 'number' });
     }
   });
 });
