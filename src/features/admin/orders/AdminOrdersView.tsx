@@ -36,6 +36,8 @@ export type AdminOrdersViewProps = {
   /** Payments refunded automatically (no order was made); null while loading. */
   autoRefunds: AdminRefund[] | null;
   autoRefundsError: string | null;
+  /** CSV export of the filtered list (issue 24). */
+  csvTools?: ReactNode;
 };
 
 const numberCell = css({ textAlign: 'right', whiteSpace: 'nowrap' });
@@ -49,7 +51,7 @@ const orderLink = css({
 });
 
 /** /admin/orders: every order newest first (number, customer, total, status, date), filtered by status, a page at a time. */
-export function AdminOrdersView({ status, query, rows, total, onStatusChange, onRetry, autoRefunds, autoRefundsError }: AdminOrdersViewProps) {
+export function AdminOrdersView({ status, query, rows, total, onStatusChange, onRetry, autoRefunds, autoRefundsError, csvTools }: AdminOrdersViewProps) {
   const { t, i18n } = useLingui();
   const ids = { filter: useId(), caption: useId() };
   useDocumentTitle(t`Orders`);
@@ -129,6 +131,7 @@ export function AdminOrdersView({ status, query, rows, total, onStatusChange, on
   return (
     <div className={css({ display: 'grid', gap: '5', minW: '0' })}>
       <h1 className={pageHeading}>{t`Orders`}</h1>
+      {csvTools}
       <div className={css({ display: 'grid', gap: '1.5', maxW: 'xs' })}>
         <label htmlFor={ids.filter} className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
           {t`Status`}

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'wouter';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, type AdminProductQuery, type AdminProductRow, type AdminSort, isLowStock } from '../../../../domain/adminLists';
 import { pageCount } from '../../../../domain/paging';
@@ -38,6 +38,8 @@ export type AdminProductsViewProps = {
   onToggleFeatured: (id: string) => void;
   onToggleStatus: (id: string) => void;
   onRetry: () => void;
+  /** CSV import and export (issue 24), beside the page's buttons. */
+  csvTools?: ReactNode;
 };
 
 const COLUMNS = 7;
@@ -71,6 +73,7 @@ export function AdminProductsView({
   onToggleFeatured,
   onToggleStatus,
   onRetry,
+  csvTools,
 }: AdminProductsViewProps) {
   const { t, i18n } = useLingui();
   const ids = { search: useId(), status: useId(), sort: useId() };
@@ -104,6 +107,7 @@ export function AdminProductsView({
             <Trans>Home</Trans>
           </ButtonLink>
         </div>
+        {csvTools}
       </div>
 
       <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr' }, alignItems: 'end' })}>
