@@ -92,7 +92,7 @@ export const PreviewOk: Story = {
   args: { state: 'preview', previewState: 'ok', fileName: 'catalogue.csv', preview: OK_PREVIEW },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
-    await expect(page.getByText('1 to create, 1 to update, 1 unchanged, 0 with errors.')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveTextContent('3 rows in catalogue.csv: 1 to create, 1 to update, 1 unchanged, 0 with errors.');
     const rows = [...canvasElement.querySelectorAll('tbody tr')];
     await expect(rows).toHaveLength(3);
     await expect(rows[0]).toHaveTextContent('price, inventory');
