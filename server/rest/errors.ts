@@ -1,4 +1,5 @@
 import { isPgError } from '../db/types.ts';
+import { HttpError } from '../http.ts';
 import { ParseError } from './parse.ts';
 
 /** PostgREST's error body. */
@@ -53,6 +54,8 @@ export function statusForSqlState(code: string, role: string): number {
 export function toRestError(e: unknown, role: string): RestError | undefined {
   if (e instanceof RestError) return e;
   if (e instanceof ParseError) return restError(400, e.code, e.message, e.details);
+  // The body reader's refusals (413: a body over the limit): the client's fault, said as such, never a 500.
+  if (e instanceof HttpError && e.status >= 400 && e.status < 500) return restError(e.status, `PGRST${e.status}`, e.message);
   if (isPgError(e)) {
     const code = e.code ?? 'XX000';
     return restError(statusForSqlState(code, role), code, e.message, e.detail ?? null, e.hint ?? null);

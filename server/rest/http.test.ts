@@ -435,6 +435,16 @@ describe('rpc', () => {
     expect(raised.status).toBe(400);
     expect(raised.error).toMatchObject({ code: 'P0001', message: 'nope', hint: 'just because' });
   });
+
+  it('a body over the 1 MB limit is 413, for a function and for a table, and writes nothing', async () => {
+    const big = JSON.stringify({ a: 1, b: 2, pad: 'x'.repeat(1024 * 1024) });
+    const call = await raw('/rpc/add', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(call.status).toBe(413);
+    expect(await call.json()).toMatchObject({ code: 'PGRST413', message: 'The object exceeded the maximum allowed size' });
+    const insert = await raw('/notes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: 'x'.repeat(1024 * 1024) }) });
+    expect(insert.status).toBe(413);
+    expect((await db.query('select count(*)::int as n from rest_test.notes')).rows).toEqual([{ n: 0 }]);
+  });
 });
 
 describe('roles, schemas and errors', () => {
