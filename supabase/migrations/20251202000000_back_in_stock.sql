@@ -124,7 +124,8 @@ create trigger variants_back_in_stock after update of inventory on public.varian
 -- learns who waits. A guest's new or pending request gets a fresh confirmation link (older links
 -- stop working); a waiting one is sent nothing. A signed-in customer who asks for their own
 -- confirmed account address (email omitted or equal) waits at once, without an e-mail.
--- Errors: not a sold-out variant of a published product → 22023/PT404; bad address → 22023;
+-- Errors: an in-stock variant → PT409 (HTTP 409); not a variant of a published product → PT404;
+-- bad address → 22023;
 -- over 5 per address and hour or 20 per client and hour → PT429 (HTTP 429).
 create function public.request_back_in_stock(variant_id uuid, email text default null, locale text default 'en') returns void
 language plpgsql
@@ -159,7 +160,7 @@ begin
     raise exception 'This product is not available.' using errcode = 'PT404';
   end if;
   if stock > 0 then
-    raise exception 'This size is in stock: you can order it now.' using errcode = '22023';
+    raise exception 'This size is in stock: you can order it now.' using errcode = 'PT409';
   end if;
   if not public.take_rate_limit('back_in_stock:' || address, 5, 3600) then
     raise exception 'Too many requests for this address. Please try again in an hour.' using errcode = 'PT429';

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { renderBackInStockEmail, type BackInStockEmail } from '../../supabase/functions/_shared/back-in-stock-email.ts';
 import { anonClient, createConfirmedUser, loopbackClient, rest, serviceClient, sql, uniqueEmail } from './support.ts';
 
@@ -85,7 +85,7 @@ describe('request_back_in_stock: bad input changes nothing', () => {
     const p = await product();
     const address = email('instock');
     const res = await ask(p.inStock, address);
-    expect([res.status, res.error?.message]).toEqual([400, 'This size is in stock: you can order it now.']);
+    expect([res.status, res.error?.message]).toEqual([409, 'This size is in stock: you can order it now.']);
     const unknown = await ask(randomUUID(), address);
     expect([unknown.status, unknown.error?.message]).toEqual([404, 'This product is not available.']);
     expect(await requestsOf(p.inStock)).toEqual([]);
@@ -337,7 +337,7 @@ describe('the table is closed to the API', () => {
       for (const table of ['back_in_stock_requests', 'back_in_stock_emails']) {
         const read = await client.from(table).select('*').limit(1);
         expect(read.error?.code, table).toBe('42501');
-        const row = table === 'back_in_stock_requests' ? { variant_id: randomUUID(), email: 'x@example.test' } : { request_id: 1, kind: 'notify' };
+        const row: Record<string, unknown> = table === 'back_in_stock_requests' ? { variant_id: randomUUID(), email: 'x@example.test' } : { request_id: 1, kind: 'notify' };
         const write = await client.from(table).insert(row);
         expect(write.error?.code, table).toBe('42501');
       }

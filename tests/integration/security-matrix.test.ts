@@ -381,7 +381,10 @@ const SPECS: TableSpec[] = [
     visible: { anon: () => false, customer: () => false, other: () => false, admin: () => false, service: () => true },
     insert: (role, m) => {
       const row: Row = { email: `${m}@example.test` };
-      return { row, allowed: role === 'service', prepare: async () => void (row.variant_id = await fxVariant()) };
+      const prepare = async () => {
+        row.variant_id = await fxVariant();
+      };
+      return { row, allowed: role === 'service', prepare };
     },
     fixture: async (m) => ({ key: (await serviceInsert('back_in_stock_requests', { variant_id: await fxVariant(), email: `${m}@example.test` })).id }),
     patch: () => ({ locale: 'de' }),
@@ -680,7 +683,7 @@ describe('write conditions inside the matrix', () => {
       expect([401, 403, 404]).toContain(released.status);
       // Open, and a variant in stock is refused with the clear error (nothing is stored).
       const asked = await clients[role].rpc('request_back_in_stock', { variant_id: await fxVariant(), email: `${marker()}@example.test`, locale: 'en' });
-      expect([asked.status, asked.error?.message], `${role} request`).toEqual([400, 'This size is in stock: you can order it now.']);
+      expect([asked.status, asked.error?.message], `${role} request`).toEqual([409, 'This size is in stock: you can order it now.']);
       for (const fn of ['confirm_back_in_stock', 'unsubscribe_back_in_stock']) {
         const res = await clients[role].rpc(fn, { token: 'a'.repeat(64) });
         expect(res.status, `${role} ${fn}`).toBe(404);
