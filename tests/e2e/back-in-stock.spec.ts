@@ -15,7 +15,8 @@ const main = (page: Page) => page.getByRole('main');
 
 /** A browser of a shopper's own (not the admin's saved state). */
 async function shopperPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: 'http://localhost:5173', locale: 'en-US' });
+  // An empty storage state: the describe block's admin session must not leak into the shopper's browser.
+  const context = await browser.newContext({ baseURL: 'http://localhost:5173', locale: 'en-US', storageState: { cookies: [], origins: [] } });
   return context.newPage();
 }
 
