@@ -8,7 +8,8 @@ import type { MediaInput } from '../../domain/productImages';
 import type { ProductInput, VariantInput } from '../../domain/productSave';
 import { centsToInput, isProductStatus, type ProductStatus } from '../../domain/products';
 import type { AdminRefund, RefundLine, RefundRequest } from '../../domain/refunds';
-import type { PendingReview, ReviewDecision } from '../../domain/reviews';
+import { type AdminReview, type AdminReviewQuery, isReviewStatus } from '../../domain/adminReviews';
+import type { ReviewDecision } from '../../domain/reviews';
 import type { ShipInput, Shipment } from '../../domain/shipment';
 import { isCategory } from '../../domain/catalogue';
 import { parseShippingAddress } from '../../domain/address';
@@ -301,7 +302,7 @@ export async function saveMedia({ productId, media }: { productId: string; media
 
 // ── Reviews ──────────────────────────────────────────────────────────────────────────────────
 
-type PendingReviewRow = {
+type AdminReviewRow = {
   id: string;
   product_id: string;
   rating: number;
@@ -309,31 +310,45 @@ type PendingReviewRow = {
   body: string;
   author_name: string;
   author_email: string | null;
+  status: string;
   created_at: string;
-  products: { title: string; slug: string } | null;
+  product_title: string | null;
+  product_slug: string | null;
 };
+const REVIEW_COLUMNS = 'id,product_id,rating,title,body,author_name,author_email,status,created_at,product_title,product_slug';
 
-/** Reviews waiting for moderation, newest first, with their product. */
-export async function fetchPendingReviews(): Promise<PendingReview[]> {
-  const { data, error } = await supabase()
-    .from('reviews')
-    .select('id,product_id,rating,title,body,author_name,author_email,created_at,products(title,slug)')
-    .eq('status', 'pending')
+/**
+ * /admin/reviews: one page of reviews newest first (id breaks ties), by status, searched in the
+ * title, text, author (name and e-mail) and the product's title; the count is PostgREST's, over
+ * all pages (the admin_reviews view shows anyone but an admin nothing).
+ */
+export async function fetchAdminReviews(query: AdminReviewQuery): Promise<Page<AdminReview>> {
+  const from = (Math.max(1, query.page) - 1) * ADMIN_PAGE_SIZE;
+  let request = supabase().from('admin_reviews').select(REVIEW_COLUMNS, { count: 'exact' });
+  if (query.status !== 'all') request = request.eq('status', query.status);
+  const q = searchText(query.q);
+  if (q) request = request.or(['title', 'body', 'author_name', 'author_email', 'product_title'].map((column) => `${column}.ilike.*${q}*`).join(','));
+  const { data, error, count } = await request
     .order('created_at', { ascending: false })
-    .limit(200);
+    .order('id')
+    .range(from, from + ADMIN_PAGE_SIZE - 1);
   if (error) throw toApiError(error);
-  return ((data ?? []) as unknown as PendingReviewRow[]).map((row) => ({
-    id: row.id,
-    productId: row.product_id,
-    productTitle: row.products?.title ?? '',
-    productSlug: row.products?.slug ?? '',
-    rating: row.rating,
-    title: row.title,
-    body: row.body,
-    authorName: row.author_name,
-    authorEmail: row.author_email,
-    createdAt: row.created_at,
-  }));
+  return {
+    rows: ((data ?? []) as AdminReviewRow[]).map((row) => ({
+      id: row.id,
+      productId: row.product_id,
+      productTitle: row.product_title ?? '',
+      productSlug: row.product_slug ?? '',
+      rating: row.rating,
+      title: row.title,
+      body: row.body,
+      authorName: row.author_name,
+      authorEmail: row.author_email,
+      status: isReviewStatus(row.status) ? row.status : 'pending',
+      createdAt: row.created_at,
+    })),
+    total: count ?? 0,
+  };
 }
 
 /** How many reviews wait (the admin navigation's badge). */

@@ -34,6 +34,9 @@ const { Component: SearchDialog, preload: preloadSearch } = lazyWithPreload<Sear
   Promise.all([import('../features/search/SearchDialogContainer'), loadFeatureCatalog('search')]).then(([m]) => m),
 );
 
+/** /admin and every path under it: the admin area, which brings its own layout. */
+export const isAdminPath = (path: string) => /^\/admin(\/|$)/.test(path);
+
 /** The frame around every screen: header, side menu, cart drawer, toasts, footer. */
 export function Shell({ children }: { children: ReactNode }) {
   const { auth, cart, locale, toasts } = useServices();
@@ -94,15 +97,18 @@ export function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className={css({ flex: '1', minH: '100dvh', outline: 'none' })}>
         {children}
       </main>
-      <FooterView
-        newsletter={
-          idle && (
-            <LazyPart name="Newsletter signup">
-              <NewsletterSignup source="footer" />
-            </LazyPart>
-          )
-        }
-      />
+      {/* The admin area has its own layout (issue 24): no shop footer or newsletter signup there; AdminLayout links back to the shop. */}
+      {!isAdminPath(path) && (
+        <FooterView
+          newsletter={
+            idle && (
+              <LazyPart name="Newsletter signup">
+                <NewsletterSignup source="footer" />
+              </LazyPart>
+            )
+          }
+        />
+      )}
       {(idle || drawerOpen) && (
         <LazyPart name="Cart drawer" fallback={<CartPageInstead />}>
           <CartDrawer />

@@ -161,11 +161,13 @@ const ROUTES: ScreenRoute[] = [
   route('/admin', () => <Redirect to="/admin/products" replace />),
   route('/admin/products', () => <Admin page="products" />),
   route('/admin/products/new', () => <Admin page="newProduct" />),
+  route('/admin/products/import', () => <Admin page="importProducts" />),
   route('/admin/products/:productId/edit', ({ productId }) => <Admin page="editProduct" productId={productId} />),
   route('/admin/reviews', () => <Admin page="reviews" />),
   route('/admin/orders', () => <Admin page="orders" />),
   route('/admin/orders/:orderNumber', ({ orderNumber }) => <Admin page="order" orderNumber={orderNumber} />),
   route('/admin/withdrawals', () => <Admin page="withdrawals" />),
+  route('/admin/audit', () => <Admin page="audit" />),
 ];
 
 /**

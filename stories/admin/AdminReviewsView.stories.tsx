@@ -1,14 +1,27 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AdminReviewsView } from '../../src/features/admin/reviews/AdminReviewsView';
-import { PENDING_REVIEWS, SHAKER_REVIEW, SHORTS_REVIEW, TEE_REVIEW } from '../fixtures/admin-reviews';
+import { DEFAULT_ADMIN_REVIEW_QUERY } from '../../domain/adminReviews';
+import { APPROVED_REVIEW, PENDING_REVIEWS, pendingReview, REJECTED_REVIEW, SHAKER_REVIEW, SHORTS_REVIEW, TEE_REVIEW } from '../fixtures/admin-reviews';
 import { inGerman } from '../support';
 
 /** /admin/reviews: every state machines/reviewModerationMachine.ts can reach. */
 const meta: Meta<typeof AdminReviewsView> = {
   title: 'Admin/Reviews',
   component: AdminReviewsView,
-  args: { status: 'loaded', reviews: PENDING_REVIEWS, deciding: {}, failures: {}, onApprove: fn(), onReject: fn(), onRetry: fn() },
+  args: {
+    status: 'loaded',
+    query: DEFAULT_ADMIN_REVIEW_QUERY,
+    reviews: PENDING_REVIEWS,
+    total: 3,
+    deciding: {},
+    failures: {},
+    onApprove: fn(),
+    onReject: fn(),
+    onRetry: fn(),
+    onStatusChange: fn(),
+    onSearch: fn(),
+  },
   parameters: { path: '/admin/reviews' },
   decorators: [
     (Story) => (
@@ -29,7 +42,7 @@ const cardTitles = (canvasElement: HTMLElement) =>
 const button = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('button', { name });
 
 export const Loading: Story = {
-  args: { status: 'loading', reviews: [] },
+  args: { status: 'loading', reviews: [], total: 0 },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
@@ -74,7 +87,7 @@ export const Loaded: Story = {
 };
 
 export const OneWaiting: Story = {
-  args: { reviews: [SHORTS_REVIEW] },
+  args: { reviews: [SHORTS_REVIEW], total: 1 },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('1 review waiting for approval')).toBeVisible();
   },
@@ -107,7 +120,7 @@ export const DecisionFailed: Story = {
 };
 
 export const NothingWaiting: Story = {
-  args: { reviews: [] },
+  args: { reviews: [], total: 0 },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(page.getByText('No reviews are waiting. Nice work!')).toBeVisible();
@@ -117,7 +130,7 @@ export const NothingWaiting: Story = {
 };
 
 export const Failed: Story = {
-  args: { status: 'failed', reviews: [] },
+  args: { status: 'failed', reviews: [], total: 0 },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
     const alert = within(page.getByRole('alert'));
@@ -126,6 +139,65 @@ export const Failed: Story = {
     await expect(page.queryByText('No reviews are waiting. Nice work!')).toBeNull();
     await userEvent.click(alert.getByRole('button', { name: 'Retry' }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Every status, page 2 of 11 with a search: moderated reviews show their status and no buttons; the pages keep the filter and the search. */
+export const PagedAllStatuses: Story = {
+  args: {
+    query: { status: 'all', q: 'tee', page: 2 },
+    reviews: [TEE_REVIEW, APPROVED_REVIEW, REJECTED_REVIEW, ...Array.from({ length: 22 }, (_, i) => pendingReview(10 + i, { status: 'approved' }))],
+    total: 260,
+  },
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('260 reviews')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Reviews' })).toBeVisible();
+    await expect(within(page.getByRole('article', { name: 'Solid tee' })).getByText('Approved')).toBeVisible();
+    await expect(within(page.getByRole('article', { name: 'Spam spam spam' })).getByText('Rejected')).toBeVisible();
+    await expect(within(page.getByRole('article', { name: 'Solid tee' })).queryByRole('button')).toBeNull();
+    await expect(button(canvasElement, 'Approve review “Best tee I own”')).toBeEnabled();
+    const pagination = within(page.getByRole('navigation', { name: 'Pagination' }));
+    await expect(pagination.getByText('Page 2 of 11')).toBeVisible();
+    await expect(pagination.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/admin/reviews?status=all&q=tee&page=3');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('all');
+    await expect(page.getByRole('searchbox', { name: 'Search by title, text, author or product' })).toHaveValue('tee');
+    await userEvent.selectOptions(page.getByRole('combobox', { name: 'Status' }), 'rejected');
+    await expect(args.onStatusChange).toHaveBeenCalledWith('rejected');
+    const search = page.getByRole('searchbox', { name: 'Search by title, text, author or product' });
+    await userEvent.clear(search);
+    await userEvent.type(search, 'shaker');
+    await userEvent.click(page.getByRole('button', { name: 'Search' }));
+    await expect(args.onSearch).toHaveBeenCalledWith('shaker');
+  },
+};
+
+/** A search that finds nothing: said so, with a way back to the unsearched list (not the "nothing waiting" praise). */
+export const NoMatch: Story = {
+  args: { query: { status: 'pending', q: 'zzz', page: 1 }, reviews: [], total: 0 },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('No reviews match your search.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Clear search' })).toHaveAttribute('href', '/admin/reviews');
+    await expect(page.queryByText('No reviews are waiting. Nice work!')).toBeNull();
+  },
+};
+
+/** Approved reviews, none yet. */
+export const NoneWithStatus: Story = {
+  args: { query: { status: 'approved', q: '', page: 1 }, reviews: [], total: 0 },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No reviews with this status.')).toBeVisible();
+  },
+};
+
+/** A page past the last (an old link): a way to the first page. */
+export const PastTheLastPage: Story = {
+  args: { query: { status: 'pending', q: '', page: 9 }, reviews: [], total: 3 },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('There are no reviews on this page.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/admin/reviews');
   },
 };
 
@@ -207,6 +279,21 @@ export const FailedDe = inGerman({
     const alert = within(within(canvasElement).getByRole('alert'));
     await expect(alert.getByText('Bewertungen konnten nicht geladen werden.')).toBeVisible();
     await expect(alert.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+  },
+} satisfies Story);
+export const PagedAllStatusesDe = inGerman({
+  args: PagedAllStatuses.args,
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('260 Bewertungen')).toBeVisible();
+    await expect(within(page.getByRole('article', { name: 'Solid tee' })).getByText('Freigegeben')).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Nach Titel, Text, Autor oder Produkt suchen' })).toHaveValue('tee');
+  },
+} satisfies Story);
+export const NoMatchDe = inGerman({
+  args: NoMatch.args,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Keine Bewertungen passen zu Deiner Suche.')).toBeVisible();
   },
 } satisfies Story);
 export const PhoneDe: Story = {

@@ -19,7 +19,7 @@ import {
   fetchAdminOrders,
   fetchAdminProduct,
   fetchAdminProducts,
-  fetchPendingReviews,
+  fetchAdminReviews,
   moderateReview,
   saveMedia,
   saveVariants,
@@ -646,7 +646,7 @@ describe('review moderation', () => {
     expect(await fetchRating(id)).toEqual({ average: 0, count: 0 });
 
     asAdmin();
-    const pending = (await fetchPendingReviews()).filter((r) => r.productId === id);
+    const pending = (await fetchAdminReviews({ status: 'pending', q: `Review ${m}`, page: 1 })).rows.filter((r) => r.productId === id);
     expect(pending.map((r) => r.title).sort()).toEqual(rows.map((r) => r.title).sort());
     expect(pending[0]).toMatchObject({ productTitle: `Admin test ${m}`, productSlug: `it-admin-${m}`, body: '<b>Great</b> <script>x()</script>' });
     const five = reviews!.find((r) => r.title.endsWith(' 0'))!;
@@ -659,6 +659,59 @@ describe('review moderation', () => {
     expect(await fetchRating(id)).toEqual({ average: 5, count: 1 });
     const { data: visible } = await anon.from('reviews').select('id').eq('product_id', id);
     expect(visible).toEqual([{ id: five.id }]);
+  });
+});
+
+describe('reviews beyond 200 (issue 24)', () => {
+  it('pages 25 at a time with the count over all pages, filters by status and searches title, text, author and product', async () => {
+    const m = marker();
+    const { id } = await productWithVariants(m, [`${m}-1`]);
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+    // 230 of this test's own reviews (more than the old list's 200): 210 pending, 12 approved, 8 rejected.
+    const rows = Array.from({ length: 230 }, (_, i) => ({
+      product_id: id,
+      rating: 4,
+      title: `R${m} ${i}${i === 17 ? ' needle-title' : ''}`,
+      body: i === 42 ? `Body with needle-body ${m}` : 'Fine',
+      author_name: i === 99 ? `Needle Author ${m}` : `Author ${m}`,
+      author_email: null,
+      status: i < 210 ? 'pending' : i < 222 ? 'approved' : 'rejected',
+      created_at: at(i),
+    }));
+    const { error } = await service.from('reviews').insert(rows);
+    expect(error).toBeNull();
+    asAdmin();
+
+    const mine = { status: 'pending' as const, q: `R${m}`, page: 1 };
+    const first = await fetchAdminReviews(mine);
+    expect(first.total).toBe(210);
+    expect(first.rows).toHaveLength(ADMIN_PAGE_SIZE);
+    // Newest first.
+    expect(first.rows[0]).toMatchObject({ title: `R${m} 209`, status: 'pending', productTitle: `Admin test ${m}`, productSlug: `it-admin-${m}` });
+    const last = await fetchAdminReviews({ ...mine, page: 9 });
+    expect(last.rows.map((r) => r.title)).toEqual(Array.from({ length: 10 }, (_, i) => `R${m} ${9 - i}`));
+    expect(last.total).toBe(210);
+
+    expect((await fetchAdminReviews({ ...mine, status: 'approved' })).total).toBe(12);
+    expect((await fetchAdminReviews({ ...mine, status: 'rejected' })).rows.map((r) => r.status)).toEqual(Array(8).fill('rejected'));
+    expect((await fetchAdminReviews({ ...mine, status: 'all' })).total).toBe(230);
+
+    // Search: the title, the text, the author, the product's title; case-insensitive; its wildcards are plain text.
+    const find = async (q: string) => (await fetchAdminReviews({ status: 'all', q, page: 1 })).rows.filter((r) => r.productId === id).map((r) => r.title);
+    expect(await find(`R${m} 17 NEEDLE-TITLE`)).toEqual([`R${m} 17 needle-title`]);
+    expect(await find(`needle-body ${m}`)).toEqual([`R${m} 42`]);
+    expect(await find(`Needle Author ${m}`)).toEqual([`R${m} 99`]);
+    expect((await fetchAdminReviews({ status: 'all', q: `Admin test ${m}`, page: 1 })).total).toBe(230);
+    expect((await fetchAdminReviews({ status: 'all', q: `${m}%x`, page: 1 })).total).toBe(0);
+
+    // Approve from the list: it leaves the pending list and joins the approved.
+    await moderateReview({ id: first.rows[0].id, decision: 'approved' });
+    expect((await fetchAdminReviews(mine)).total).toBe(209);
+    expect((await fetchAdminReviews({ ...mine, status: 'approved' })).total).toBe(13);
+
+    // Anyone but an admin gets nothing through the view (not even approved reviews).
+    asAnon();
+    await expect(fetchAdminReviews({ ...mine, status: 'all' })).rejects.toMatchObject({ kind: 'unauthorized' });
   });
 });
 

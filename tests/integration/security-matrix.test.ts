@@ -737,6 +737,13 @@ describe('the admin RPCs and list', () => {
     else expect(data).toEqual([]);
   });
 
+  // Issue 24: the paged /admin/reviews reads a view of every review (pending and rejected too).
+  it.each(['anon', 'customer', 'other'] as const)('admin_reviews shows %s nothing', async (role) => {
+    const { data, error } = await clients[role].from('admin_reviews').select('id,status,author_email').limit(5);
+    if (error) expect(error.code).toBe('42501');
+    else expect(data).toEqual([]);
+  });
+
   it('admin_products shows the admin every product, drafts too', async () => {
     const { data, error } = await clients.admin.from('admin_products').select('id,status').in('id', [ctx.fxProduct, ctx.fxDraft]).order('status');
     expect(error).toBeNull();
@@ -1021,6 +1028,10 @@ describe('an admin with a verified second factor: admin writes need aal2', () =>
     const list = (level: Level) => mfaAdmin[level].from('admin_products').select('id').in('id', [ctx.fxProduct, ctx.fxDraft]);
     expect((await list('aal1')).data).toEqual([]);
     expect(((await list('aal2')).data ?? []).map((r: Row) => r.id).sort()).toEqual([ctx.fxProduct, ctx.fxDraft].sort());
+    // The fixture's pending review (of another customer) through the admin reviews list.
+    const reviews = (level: Level) => mfaAdmin[level].from('admin_reviews').select('status').eq('product_id', ctx.fxProduct).eq('author_email', ctx.otherEmail);
+    expect((await reviews('aal1')).data).toEqual([]);
+    expect((await reviews('aal2')).data).toEqual([{ status: 'pending' }]);
   });
 
   it('the admin RPCs refuse aal1 (42501, nothing saved) and serve aal2', async () => {
@@ -1039,6 +1050,31 @@ describe('an admin with a verified second factor: admin writes need aal2', () =>
     const served = await save('aal2');
     expect(served.error).toBeNull();
     expect((served.data as Row[]).map((row) => row.id)).toEqual(before.map((row: Row) => row.id));
+  });
+
+  // Catalogue CSV import (issue 24, ADR 0037): anon, customer and an admin at aal1 are refused and nothing is written; aal2 imports.
+  it('import_products: anon, customer, admin at aal1 refused (42501, nothing written); admin at aal2 previews and applies', async () => {
+    const m = marker();
+    const rows = [{ line: 2, sku: `csv-${m}`, slug: `csv-${m}`, title: m, category: 'clothing', price: 100, inventory: 1 }];
+    const written = async () => sql('select id from public.products where slug = $1', [`csv-${m}`]);
+    try {
+      for (const client of [clients.anon, clients.customer, clients.other, mfaAdmin.aal1]) {
+        for (const apply of [false, true]) {
+          const refused = await client.rpc('import_products', { items: rows, apply });
+          expect(refused.error?.code).toBe('42501');
+        }
+      }
+      expect(await written()).toEqual([]);
+      const preview = await mfaAdmin.aal2.rpc('import_products', { items: rows, apply: false });
+      expect(preview.error).toBeNull();
+      expect(preview.data.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 0 });
+      expect(await written()).toEqual([]);
+      const applied = await mfaAdmin.aal2.rpc('import_products', { items: rows, apply: true });
+      expect(applied.error).toBeNull();
+      expect(await written()).toHaveLength(1);
+    } finally {
+      await sql('delete from public.products where slug = $1', [`csv-${m}`]);
+    }
   });
 
   it.each(['upload', 'update', 'remove'] as const)('product-images %s: refused at aal1, allowed at aal2', async (op) => {
@@ -1067,6 +1103,27 @@ describe('an admin with a verified second factor: admin writes need aal2', () =>
       expect(await stored()).toEqual({ upload: PNG_1X1, update: replacement, remove: null }[op]);
     } finally {
       await bucket.remove([path]);
+    }
+  });
+
+  it('the audit trail (admin_audit_log): refused to anon, customers and an admin at aal1; served to an admin at aal2 and the service role', async () => {
+    const read = (client: SupabaseClient) => client.rpc('admin_audit_log', { entity_id: ctx.fxProduct, page_size: 1 });
+    for (const [who, client] of [
+      ['anon', clients.anon],
+      ['customer', clients.customer],
+      ['other', clients.other],
+      ['admin at aal1', mfaAdmin.aal1],
+    ] as const) {
+      const refused = await read(client);
+      expect({ who, data: refused.data, refused: refused.error !== null, status: [401, 403].includes(refused.status) }).toEqual({ who, data: null, refused: true, status: true });
+    }
+    for (const [who, client] of [
+      ['admin at aal2', mfaAdmin.aal2],
+      ['admin without a factor', clients.admin],
+      ['service', clients.service],
+    ] as const) {
+      const served = await read(client);
+      expect({ who, error: served.error, total: typeof served.data?.total }).toEqual({ who, error: null, total: 'number' });
     }
   });
 });

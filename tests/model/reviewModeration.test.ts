@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import type { PendingReview, ReviewDecision } from '../../domain/reviews';
+import type { Page } from '../../domain/adminLists';
+import { type AdminReview, type AdminReviewQuery, DEFAULT_ADMIN_REVIEW_QUERY, matchesStatus } from '../../domain/adminReviews';
+import type { ReviewDecision } from '../../domain/reviews';
 import {
   decisionId,
   type ReviewModerationEvent,
@@ -10,7 +12,7 @@ import {
   selectReviews,
 } from '../../machines/reviewModerationMachine';
 import { ApiError } from '../../src/api/errors';
-import { PENDING_REVIEWS, SHAKER_REVIEW, SHORTS_REVIEW, TEE_REVIEW } from '../../stories/fixtures/admin-reviews';
+import { APPROVED_REVIEW, PENDING_REVIEWS, SHAKER_REVIEW, SHORTS_REVIEW, TEE_REVIEW } from '../../stories/fixtures/admin-reviews';
 import { activeIds, declaredTransitions, explore, graphIsFinite, stateIds, transitionIds, withIgnored } from './graph';
 import { type Deferred, deferredActor, tick } from './support';
 
@@ -18,6 +20,10 @@ type Snapshot = SnapshotFrom<typeof reviewModerationMachine>;
 
 const A = TEE_REVIEW;
 const B = SHAKER_REVIEW;
+const PENDING: AdminReviewQuery = DEFAULT_ADMIN_REVIEW_QUERY;
+/** Every status, page 2: a decision keeps its review listed, with its new status. */
+const ALL_PAGE_2: AdminReviewQuery = { status: 'all', q: 'tee', page: 2 };
+type PendingReview = AdminReview;
 const offline = new ApiError('network', 'Failed to fetch');
 /** What src/api/admin.ts throws when another admin decided first. */
 const alreadyDecided = new ApiError('conflict', 'This review was already moderated.', { code: 'stale' });
@@ -31,8 +37,8 @@ const refused = new ApiError('unauthorized', 'permission denied for table review
 type DecisionEnd = { type: 'xstate.done.actor.moderate.*'; actorId: string; output: undefined } | { type: 'xstate.error.actor.moderate.*'; actorId: string; error: unknown };
 type GraphEvent =
   | ReviewModerationEvent
-  | { type: 'xstate.done.actor.fetchPending'; output: PendingReview[] }
-  | { type: 'xstate.error.actor.fetchPending'; error: unknown }
+  | { type: 'xstate.done.actor.fetchReviews'; output: Page<AdminReview> }
+  | { type: 'xstate.error.actor.fetchReviews'; error: unknown }
   | DecisionEnd;
 
 const decided = (review: PendingReview): DecisionEnd => ({ type: 'xstate.done.actor.moderate.*', actorId: decisionId(review.id), output: undefined });
@@ -40,10 +46,12 @@ const failed = (review: PendingReview, error: unknown): DecisionEnd => ({ type: 
 
 const events: GraphEvent[] = [
   { type: 'reviews.retry' },
-  // Oldest first, as a database without the order would send them.
-  { type: 'xstate.done.actor.fetchPending', output: [B, A] },
-  { type: 'xstate.done.actor.fetchPending', output: [] },
-  { type: 'xstate.error.actor.fetchPending', error: offline },
+  { type: 'reviews.query', query: PENDING },
+  { type: 'reviews.query', query: ALL_PAGE_2 },
+  // Oldest first, as a database without the order would send them; more on other pages.
+  { type: 'xstate.done.actor.fetchReviews', output: { rows: [B, A], total: 30 } },
+  { type: 'xstate.done.actor.fetchReviews', output: { rows: [], total: 0 } },
+  { type: 'xstate.error.actor.fetchReviews', error: offline },
   { type: 'review.approve', id: A.id },
   { type: 'review.reject', id: A.id },
   { type: 'review.approve', id: B.id },
@@ -61,13 +69,13 @@ const events: GraphEvent[] = [
 type Decision = { id: string; decision: ReviewDecision };
 
 function harness() {
-  const fetches: Deferred<unknown, PendingReview[]>[] = [];
+  const fetches: Deferred<AdminReviewQuery, Page<AdminReview>>[] = [];
   const decisions: (Deferred<Decision, void> & { settled: boolean })[] = [];
   const notices: ReviewModerationNotice[] = [];
   let moderated = 0;
   const machine = reviewModerationMachine.provide({
     actors: {
-      fetchPending: deferredActor(fetches),
+      fetchReviews: deferredActor(fetches),
       moderate: fromPromise<void, Decision>(({ input }) => new Promise((resolve, reject) => decisions.push({ input, resolve, reject, settled: false }))),
     },
     actions: {
@@ -77,7 +85,7 @@ function harness() {
       },
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: { query: PENDING } }).start();
   /** The open request deciding this review, if there is one (never more than one). */
   const openDecision = (actorId: string) => {
     const found = decisions.filter((d) => !d.settled && decisionId(d.input.id) === actorId);
@@ -87,10 +95,10 @@ function harness() {
   };
   async function play(event: GraphEvent) {
     switch (event.type) {
-      case 'xstate.done.actor.fetchPending':
+      case 'xstate.done.actor.fetchReviews':
         fetches.at(-1)?.resolve(event.output as never);
         return tick();
-      case 'xstate.error.actor.fetchPending':
+      case 'xstate.error.actor.fetchReviews':
         fetches.at(-1)?.reject(event.error);
         return tick();
       // With no request open for that review nothing can end (the graph offers these ends everywhere).
@@ -117,9 +125,9 @@ const ids = (reviews: readonly PendingReview[]) => reviews.map((r) => r.id);
 const reviewOf = (actorId: string) => [A, B].find((r) => decisionId(r.id) === actorId) as PendingReview;
 
 describe('review moderation machine: graph coverage', () => {
-  const finite = graphIsFinite(reviewModerationMachine, undefined as never, events);
-  const { paths, taken } = finite ? explore(reviewModerationMachine, undefined as never, events) : { paths: [], taken: new Set<string>() };
-  const initial = createActor(reviewModerationMachine).getSnapshot();
+  const finite = graphIsFinite(reviewModerationMachine, { query: PENDING }, events, 50000);
+  const { paths, taken } = finite ? explore(reviewModerationMachine, { query: PENDING }, events) : { paths: [], taken: new Set<string>() };
+  const initial = createActor(reviewModerationMachine, { input: { query: PENDING } }).getSnapshot();
 
   it('has a finite graph for these events', () => {
     expect(finite).toBe(true);
@@ -137,10 +145,18 @@ describe('review moderation machine: graph coverage', () => {
       const h = harness();
       expect(h.fetches).toHaveLength(1);
       let from = initial as Snapshot;
-      /** The model: what the list must hold, and which decision is in flight for which review. */
+      /** The model: the query, what the list must hold and its count, and which decision is in flight for which review. */
+      let query = PENDING;
       let listed: PendingReview[] = [];
+      let total = 0;
       const inFlight = new Map<string, ReviewDecision>();
       const failures = new Map<string, string>();
+      const isListed = (id: string) => listed.some((r) => r.id === id);
+      const dropFromList = (id: string) => {
+        if (!isListed(id)) return;
+        listed = listed.filter((r) => r.id !== id);
+        total--;
+      };
       for (const step of withIgnored(reviewModerationMachine, initial, events, path)) {
         const event = step.event as GraphEvent;
         const handled = transitionIds(reviewModerationMachine, from, event).length > 0;
@@ -169,15 +185,31 @@ describe('review moderation machine: graph coverage', () => {
           case 'reviews.retry':
             expect(before.value).toBe('failed');
             expect(h.fetches.length).toBe(counts.fetches + 1);
+            expect(h.fetches.at(-1)?.input).toEqual(query);
             break;
-          case 'xstate.done.actor.fetchPending':
-            listed = [...event.output].sort((x, y) => y.createdAt.localeCompare(x.createdAt));
+          case 'reviews.query':
+            // Only a query other than the one shown loads, and it asks for exactly that.
+            expect(event.query).not.toEqual(query);
+            query = event.query;
+            expect(h.fetches.length).toBe(counts.fetches + 1);
+            expect(h.fetches.at(-1)?.input).toEqual(query);
+            expect(selectModerationStatus(snapshot)).toBe('loading');
+            break;
+          case 'xstate.done.actor.fetchReviews':
+            listed = [...event.output.rows].sort((x, y) => y.createdAt.localeCompare(x.createdAt));
+            total = event.output.total;
+            for (const id of [...failures.keys()]) if (!isListed(id)) failures.delete(id);
+            break;
+          case 'xstate.error.actor.fetchReviews':
+            listed = [];
+            total = 0;
+            failures.clear();
             break;
           case 'review.approve':
           case 'review.reject': {
             const decision: ReviewDecision = event.type === 'review.approve' ? 'approved' : 'rejected';
-            // Only a listed review that is not already being decided starts a request.
-            expect(ids(listed)).toContain(event.id);
+            // Only a listed pending review that is not already being decided starts a request.
+            expect(listed.find((r) => r.id === event.id)?.status).toBe('pending');
             expect(inFlight.has(event.id)).toBe(false);
             expect(newDecisions).toEqual([{ id: event.id, decision }]);
             inFlight.set(event.id, decision);
@@ -186,10 +218,13 @@ describe('review moderation machine: graph coverage', () => {
           }
           case 'xstate.done.actor.moderate.*': {
             const review = reviewOf(event.actorId);
-            expect(newNotices).toEqual([{ kind: inFlight.get(review.id) }]);
+            const decision = inFlight.get(review.id) as ReviewDecision;
+            expect(newNotices).toEqual([{ kind: decision }]);
             expect(moderatedNow).toBe(1);
             inFlight.delete(review.id);
-            listed = listed.filter((r) => r.id !== review.id);
+            // Still matching the filter: listed with its new status; else off the page, one fewer in the count.
+            if (matchesStatus(query, decision)) listed = listed.map((r) => (r.id === review.id ? { ...r, status: decision } : r));
+            else dropFromList(review.id);
             break;
           }
           case 'xstate.error.actor.moderate.*': {
@@ -199,11 +234,11 @@ describe('review moderation machine: graph coverage', () => {
               // Someone else decided: gone, with a notice rather than an error, and the count refreshes.
               expect(newNotices).toEqual([{ kind: 'stale' }]);
               expect(moderatedNow).toBe(1);
-              listed = listed.filter((r) => r.id !== review.id);
+              dropFromList(review.id);
             } else {
               expect(newNotices).toEqual([{ kind: 'failed', message: 'permission denied for table reviews' }]);
               expect(moderatedNow).toBe(0);
-              failures.set(review.id, 'permission denied for table reviews');
+              if (isListed(review.id)) failures.set(review.id, 'permission denied for table reviews');
             }
             break;
           }
@@ -213,12 +248,15 @@ describe('review moderation machine: graph coverage', () => {
           expect(moderatedNow).toBe(0);
         }
         if (event.type !== 'review.approve' && event.type !== 'review.reject') expect(newDecisions).toEqual([]);
+        if (event.type !== 'reviews.query' && event.type !== 'reviews.retry') expect(h.fetches.length).toBe(counts.fetches);
 
-        // Always: the list is the model's, newest first; decisions and failures only for listed reviews.
-        expect(ids(selectReviews(snapshot))).toEqual(ids(listed));
+        // Always: the query, the list (newest first, with statuses) and its count are the model's; failures only for listed reviews.
+        expect(snapshot.context.query).toEqual(query);
+        expect(selectReviews(snapshot).map((r) => [r.id, r.status])).toEqual(listed.map((r) => [r.id, r.status]));
+        expect(snapshot.context.total).toBe(total);
         expect(snapshot.context.deciding).toEqual(Object.fromEntries(inFlight));
         expect(snapshot.context.failures).toEqual(Object.fromEntries(failures));
-        for (const id of [...inFlight.keys(), ...failures.keys()]) expect(ids(listed)).toContain(id);
+        for (const id of failures.keys()) expect(isListed(id)).toBe(true);
         // One request per review at a time.
         expect(
           h.decisions
@@ -226,9 +264,9 @@ describe('review moderation machine: graph coverage', () => {
             .map((d) => d.input.id)
             .sort(),
         ).toEqual([...inFlight.keys()].sort());
-        // From here, exactly the listed reviews with nothing in flight take a decision (whatever paths the graph chose).
+        // From here, exactly the listed pending reviews with nothing in flight take a decision (whatever paths the graph chose).
         for (const decision of events.filter((e) => e.type === 'review.approve' || e.type === 'review.reject')) {
-          const open = selectModerationStatus(snapshot) === 'loaded' && ids(listed).includes(decision.id) && !inFlight.has(decision.id);
+          const open = selectModerationStatus(snapshot) === 'loaded' && listed.some((r) => r.id === decision.id && r.status === 'pending') && !inFlight.has(decision.id);
           expect(transitionIds(reviewModerationMachine, snapshot, decision).length > 0).toBe(open);
         }
 
@@ -253,10 +291,11 @@ describe('review moderation machine: graph coverage', () => {
 describe('review moderation machine: rules', () => {
   async function loaded(reviews: PendingReview[] = PENDING_REVIEWS) {
     const h = harness();
-    await h.play({ type: 'xstate.done.actor.fetchPending', output: reviews });
+    await h.play({ type: 'xstate.done.actor.fetchReviews', output: { rows: reviews, total: reviews.length } });
     return h;
   }
   const shown = (h: ReturnType<typeof harness>) => ids(selectReviews(h.actor.getSnapshot()));
+  const shownIds = shown;
 
   it('lists the waiting reviews newest first', async () => {
     const h = await loaded([SHORTS_REVIEW, TEE_REVIEW, SHAKER_REVIEW]);
@@ -328,7 +367,7 @@ describe('review moderation machine: rules', () => {
 
   it('a failed load can be retried, which asks again', async () => {
     const h = harness();
-    await h.play({ type: 'xstate.error.actor.fetchPending', error: offline });
+    await h.play({ type: 'xstate.error.actor.fetchReviews', error: offline });
     expect(selectModerationStatus(h.actor.getSnapshot())).toBe('failed');
     h.actor.send({ type: 'review.approve', id: TEE_REVIEW.id });
     expect(h.decisions).toHaveLength(0);
@@ -336,7 +375,45 @@ describe('review moderation machine: rules', () => {
     expect(selectModerationStatus(h.actor.getSnapshot())).toBe('loading');
     expect(h.actor.getSnapshot().context.error).toBeNull();
     expect(h.fetches).toHaveLength(2);
-    await h.play({ type: 'xstate.done.actor.fetchPending', output: PENDING_REVIEWS });
+    await h.play({ type: 'xstate.done.actor.fetchReviews', output: { rows: PENDING_REVIEWS, total: 3 } });
     expect(shown(h)).toEqual(ids(PENDING_REVIEWS));
+  });
+  it('a new query (status, search, page) asks for it; an older answer that arrives late is ignored; the same query asks nothing', async () => {
+    const h = harness();
+    h.actor.send({ type: 'reviews.query', query: PENDING });
+    expect(h.fetches.map((f) => f.input)).toEqual([PENDING]);
+    h.actor.send({ type: 'reviews.query', query: ALL_PAGE_2 });
+    expect(h.fetches.map((f) => f.input)).toEqual([PENDING, ALL_PAGE_2]);
+    h.fetches[1].resolve({ rows: [APPROVED_REVIEW], total: 26 });
+    await h.tick();
+    h.fetches[0].resolve({ rows: PENDING_REVIEWS, total: 3 });
+    await h.tick();
+    expect(h.actor.getSnapshot().context).toMatchObject({ query: ALL_PAGE_2, total: 26 });
+    expect(shownIds(h)).toEqual([APPROVED_REVIEW.id]);
+  });
+
+  it('under "all" a decided review stays with its new status and the count stays; a moderated review takes no decision', async () => {
+    const h = harness();
+    h.actor.send({ type: 'reviews.query', query: ALL_PAGE_2 });
+    await h.play({ type: 'xstate.done.actor.fetchReviews', output: { rows: [TEE_REVIEW, APPROVED_REVIEW], total: 27 } });
+    h.actor.send({ type: 'review.reject', id: APPROVED_REVIEW.id });
+    expect(h.decisions).toHaveLength(0);
+    h.actor.send({ type: 'review.reject', id: TEE_REVIEW.id });
+    await h.play(decided(TEE_REVIEW));
+    expect(selectReviews(h.actor.getSnapshot()).map((r) => r.status)).toEqual(['rejected', 'approved']);
+    expect(h.actor.getSnapshot().context.total).toBe(27);
+    expect(h.moderatedCount()).toBe(1);
+  });
+
+  it('under "pending" a decided review leaves the page and the count goes down, also when it lands while the next page loads', async () => {
+    const h = await loaded();
+    expect(h.actor.getSnapshot().context.total).toBe(3);
+    h.actor.send({ type: 'review.approve', id: TEE_REVIEW.id });
+    h.actor.send({ type: 'reviews.query', query: { ...PENDING, page: 2 } });
+    expect(selectModerationStatus(h.actor.getSnapshot())).toBe('loading');
+    await h.play(decided(TEE_REVIEW));
+    expect(h.notices).toEqual([{ kind: 'approved' }]);
+    expect(h.moderatedCount()).toBe(1);
+    expect(h.actor.getSnapshot().context.deciding).toEqual({});
   });
 });

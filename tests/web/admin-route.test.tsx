@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { type AuthSession, authMachine } from '../../machines/authMachine';
-import { countPendingReviews, fetchAdminOrders, fetchAdminProducts, fetchPendingReviews } from '../../src/api/admin';
+import { countPendingReviews, fetchAdminOrders, fetchAdminProducts, fetchAdminReviews } from '../../src/api/admin';
 import AdminRoute, { type AdminScreen } from '../../src/features/admin/AdminRoute';
 import { renderAt } from './support';
 
 vi.mock('../../src/api/admin', () => ({
   countPendingReviews: vi.fn(),
   fetchAdminProducts: vi.fn(),
-  fetchPendingReviews: vi.fn(),
+  fetchAdminReviews: vi.fn(),
   fetchAdminOrders: vi.fn(),
   fetchAdminOrder: vi.fn(),
   fetchAdminProduct: vi.fn(),
@@ -43,7 +43,7 @@ describe('every /admin URL', () => {
   beforeEach(() => {
     vi.mocked(countPendingReviews).mockReset().mockResolvedValue(2);
     vi.mocked(fetchAdminProducts).mockReset().mockResolvedValue({ rows: [], total: 0 });
-    vi.mocked(fetchPendingReviews).mockReset().mockResolvedValue([]);
+    vi.mocked(fetchAdminReviews).mockReset().mockResolvedValue({ rows: [], total: 0 });
     vi.mocked(fetchAdminOrders).mockReset().mockResolvedValue({ rows: [], total: 0 });
   });
 
@@ -60,7 +60,7 @@ describe('every /admin URL', () => {
     renderAt(<AdminRoute {...screenProps} />, path, { auth: authWith(SESSION, Promise.resolve(false)) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Only' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
-    for (const call of [countPendingReviews, fetchAdminProducts, fetchPendingReviews, fetchAdminOrders]) expect(call).not.toHaveBeenCalled();
+    for (const call of [countPendingReviews, fetchAdminProducts, fetchAdminReviews, fetchAdminOrders]) expect(call).not.toHaveBeenCalled();
   });
 
   it('waits for the database before deciding, then shows the admin area with the waiting count', async () => {

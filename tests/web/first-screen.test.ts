@@ -76,6 +76,15 @@ describe('render (pages without catalogue data)', () => {
     expect(stateOf(page.state)).toEqual({ locale: 'en', snapshots: {} });
   });
 
+  // Issue 24: the admin has its own layout, on the server too: no shop footer with its newsletter signup.
+  it.each(['/admin/products', '/admin/reviews?status=all', '/admin/orders'])('renders %s without the shop footer', async (url) => {
+    const page = await render({ url });
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('<footer');
+    expect(page.html).not.toContain('Join the grind');
+    expect((await render({ url: '/about' })).html).toContain('Join the grind');
+  });
+
   it.each([
     ['?lang=de', { url: '/about?lang=de' }],
     ['the npng.lang cookie', { url: '/about', cookie: 'theme=dark; npng.lang=de; other=1' }],

@@ -14,6 +14,8 @@ import { AdminReviewsPage } from './reviews/AdminReviewsPage';
 import { AdminOrdersPage } from './orders/AdminOrdersPage';
 import { AdminOrderPage } from './orders/AdminOrderPage';
 import { AdminWithdrawalsPage } from './withdrawals/AdminWithdrawalsPage';
+import { AuditLogPage } from './audit/AuditLogPage';
+import { ProductImportPage } from './csv/ProductImportPage';
 import { AdminLayout, type AdminSection } from './shell/AdminLayout';
 import { AdminOnlyView } from './shell/AdminOnlyView';
 
@@ -24,7 +26,9 @@ export type AdminScreen =
   | { page: 'reviews' }
   | { page: 'orders' }
   | { page: 'order'; orderNumber: string }
-  | { page: 'withdrawals' };
+  | { page: 'withdrawals' }
+  | { page: 'audit' }
+  | { page: 'importProducts' };
 
 const SECTION: Record<AdminScreen['page'], AdminSection> = {
   products: 'products',
@@ -34,6 +38,8 @@ const SECTION: Record<AdminScreen['page'], AdminSection> = {
   orders: 'orders',
   order: 'orders',
   withdrawals: 'withdrawals',
+  audit: 'audit',
+  importProducts: 'products',
 };
 
 /**
@@ -75,6 +81,8 @@ function AdminArea({ screen }: { screen: AdminScreen }) {
       {screen.page === 'orders' && <AdminOrdersPage />}
       {screen.page === 'order' && <AdminOrderPage key={screen.orderNumber} orderNumber={screen.orderNumber} />}
       {screen.page === 'withdrawals' && <AdminWithdrawalsPage />}
+      {screen.page === 'audit' && <AuditLogPage />}
+      {screen.page === 'importProducts' && <ProductImportPage />}
     </AdminLayout>
   );
 }

@@ -13,6 +13,7 @@ import { fetchAdminOrder, refundOrder, setOrderStatus, shipOrder } from '../../.
 import { useNotify } from '../../../services/context';
 import { orderStatusLabel } from '../../../ui/orderStatusLabel';
 import { opensRefund } from '../withdrawals/url';
+import { AuditHistory } from '../audit/AuditHistory';
 import { AdminOrderView, type RefundDialogState, type ShipDialogState } from './AdminOrderView';
 
 const texts = {
@@ -131,31 +132,35 @@ function AdminOrder({ orderNumber }: { orderNumber: string }) {
     },
     sameDialog,
   );
+  const shown = snapshot.context.order;
   return (
-    <AdminOrderView
-      status={selectAdminOrderStatus(snapshot)}
-      orderNumber={snapshot.context.orderNumber ?? orderNumber}
-      order={snapshot.context.order}
-      step={selectAdminOrderStep(snapshot)}
-      pending={snapshot.context.pending}
-      ship={ship}
-      refund={refund}
-      retryingId={snapshot.context.retryId}
-      onRetry={() => send({ type: 'order.retry' })}
-      onStatusChange={(to) => send({ type: 'status.change', to })}
-      onConfirm={() => send({ type: 'status.confirm' })}
-      onDismiss={() => send({ type: 'status.dismiss' })}
-      onShip={() => send({ type: 'ship.open' })}
-      onRefund={() => send({ type: 'refund.open' })}
-      onCancelRefund={() => send({ type: 'cancel.open' })}
-      onRetryRefund={(refundId) => send({ type: 'refund.retry', refundId })}
-      onCopyAddress={(text) =>
-        navigator.clipboard.writeText(text).then(
-          () => notify({ title: i18n._(texts.copied), variant: 'success' }),
-          () => notify({ title: i18n._(texts.notCopied), variant: 'destructive' }),
-        )
-      }
-    />
+    <>
+      <AdminOrderView
+        status={selectAdminOrderStatus(snapshot)}
+        orderNumber={snapshot.context.orderNumber ?? orderNumber}
+        order={snapshot.context.order}
+        step={selectAdminOrderStep(snapshot)}
+        pending={snapshot.context.pending}
+        ship={ship}
+        refund={refund}
+        retryingId={snapshot.context.retryId}
+        onRetry={() => send({ type: 'order.retry' })}
+        onStatusChange={(to) => send({ type: 'status.change', to })}
+        onConfirm={() => send({ type: 'status.confirm' })}
+        onDismiss={() => send({ type: 'status.dismiss' })}
+        onShip={() => send({ type: 'ship.open' })}
+        onRefund={() => send({ type: 'refund.open' })}
+        onCancelRefund={() => send({ type: 'cancel.open' })}
+        onRetryRefund={(refundId) => send({ type: 'refund.retry', refundId })}
+        onCopyAddress={(text) =>
+          navigator.clipboard.writeText(text).then(
+            () => notify({ title: i18n._(texts.copied), variant: 'success' }),
+            () => notify({ title: i18n._(texts.notCopied), variant: 'destructive' }),
+          )
+        }
+      />
+      {shown && <AuditHistory key={`${shown.id}-${shown.updatedAt}`} subjectId={shown.id} />}
+    </>
   );
 }
 

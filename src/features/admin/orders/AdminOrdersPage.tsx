@@ -1,14 +1,19 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { adminOrdersMachine, selectAdminOrdersStatus } from '../../../../machines/adminOrdersMachine';
 import { fetchAdminOrders, fetchUnfulfillableRefunds } from '../../../api/admin';
+import { exportFileName, ordersCsv } from '../../../../domain/catalogueCsv';
+import { fetchOrdersForExport } from '../../../api/catalogueCsv';
+import { CsvExport } from '../csv/CsvExport';
 import { AdminOrdersView } from './AdminOrdersView';
 import { adminOrdersHref, parseAdminOrderQuery, withStatus } from './url';
 
 /** /admin/orders: the URL holds the filter and page; the machine loads what it says. */
 export function AdminOrdersPage() {
+  const { t } = useLingui();
   const search = useSearch();
   const [, navigate] = useLocation();
   const query = useMemo(() => parseAdminOrderQuery(search), [search]);
@@ -29,6 +34,14 @@ export function AdminOrdersPage() {
       onRetry={() => send({ type: 'orders.retry' })}
       autoRefunds={snapshot.context.autoRefunds}
       autoRefundsError={snapshot.context.autoRefundsError}
+      csvTools={
+        <CsvExport
+          label={t`Export orders as CSV`}
+          fileName={() => exportFileName('orders', new Date())}
+          // The list's filter as the URL says it (every page of it, not only the one shown).
+          build={async (separator) => ordersCsv(await fetchOrdersForExport({ query }), separator)}
+        />
+      }
     />
   );
 }

@@ -16,7 +16,7 @@ import { pageHeading } from '../../../ui/Page';
 import { Price } from '../../../ui/Price';
 import { Spinner } from '../../../ui/Spinner';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
-import { cell, headCell, muted, selectInput, tableRegion } from '../shared/adminTable';
+import { cardTable, cardTableRegion, cell, headCell, muted, selectInput } from '../shared/adminTable';
 import { DateTime } from '../shared/DateTime';
 import { LoadFailed } from '../shared/LoadFailed';
 import { Pagination } from '../shared/Pagination';
@@ -36,6 +36,8 @@ export type AdminOrdersViewProps = {
   /** Payments refunded automatically (no order was made); null while loading. */
   autoRefunds: AdminRefund[] | null;
   autoRefundsError: string | null;
+  /** CSV export of the filtered list (issue 24). */
+  csvTools?: ReactNode;
 };
 
 const numberCell = css({ textAlign: 'right', whiteSpace: 'nowrap' });
@@ -49,7 +51,7 @@ const orderLink = css({
 });
 
 /** /admin/orders: every order newest first (number, customer, total, status, date), filtered by status, a page at a time. */
-export function AdminOrdersView({ status, query, rows, total, onStatusChange, onRetry, autoRefunds, autoRefundsError }: AdminOrdersViewProps) {
+export function AdminOrdersView({ status, query, rows, total, onStatusChange, onRetry, autoRefunds, autoRefundsError, csvTools }: AdminOrdersViewProps) {
   const { t, i18n } = useLingui();
   const ids = { filter: useId(), caption: useId() };
   useDocumentTitle(t`Orders`);
@@ -81,8 +83,9 @@ export function AdminOrdersView({ status, query, rows, total, onStatusChange, on
       <>
         <p className={muted}>{plural(total, { one: '# order', other: '# orders' })}</p>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (WCAG 2.1.1) */}
-        <section aria-labelledby={ids.caption} tabIndex={0} className={tableRegion}>
-          <table className={css({ w: 'full', minW: '2xl', borderCollapse: 'collapse' })}>
+        <section aria-labelledby={ids.caption} tabIndex={0} className={cardTableRegion}>
+          {/* On a phone each order is a card: number, customer, total, status and date without sideways scrolling. */}
+          <table className={cx(cardTable, css({ md: { minW: '2xl' } }))}>
             <caption id={ids.caption} className={css({ srOnly: true })}>
               {t`Orders, page ${currentText} of ${pagesText}`}
             </caption>
@@ -103,14 +106,16 @@ export function AdminOrdersView({ status, query, rows, total, onStatusChange, on
                       {row.orderNumber}
                     </Link>
                   </th>
-                  <td className={cx(cell, css({ overflowWrap: 'anywhere', minW: '48' }))}>{row.email ?? <span className={muted}>{t`Guest`}</span>}</td>
-                  <td className={cx(cell, numberCell)}>
+                  <td data-label={t`Customer`} className={cx(cell, css({ overflowWrap: 'anywhere', md: { minW: '48' } }))}>
+                    {row.email ?? <span className={muted}>{t`Guest`}</span>}
+                  </td>
+                  <td data-label={t`Total`} className={cx(cell, numberCell)}>
                     <Price cents={row.total} currency={row.currency} />
                   </td>
-                  <td className={cell}>
+                  <td data-label={t`Status`} className={cell}>
                     <OrderStatusBadge status={row.status} />
                   </td>
-                  <td className={cx(cell, muted, css({ whiteSpace: 'nowrap' }))}>
+                  <td data-label={t`Date`} className={cx(cell, muted, css({ whiteSpace: 'nowrap' }))}>
                     <DateTime iso={row.createdAt} />
                   </td>
                 </tr>
@@ -126,6 +131,7 @@ export function AdminOrdersView({ status, query, rows, total, onStatusChange, on
   return (
     <div className={css({ display: 'grid', gap: '5', minW: '0' })}>
       <h1 className={pageHeading}>{t`Orders`}</h1>
+      {csvTools}
       <div className={css({ display: 'grid', gap: '1.5', maxW: 'xs' })}>
         <label htmlFor={ids.filter} className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
           {t`Status`}

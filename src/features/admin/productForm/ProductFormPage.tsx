@@ -9,6 +9,7 @@ import { createProduct, fetchAdminProduct, saveMedia, saveVariants, updateProduc
 import { useNotify } from '../../../services/context';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { SITE_NAME } from '../../../ui/useDocumentTitle';
+import { AuditHistory } from '../audit/AuditHistory';
 import { ProductFormView } from './ProductFormView';
 import { productFormProps } from './productFormProps';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
@@ -110,6 +111,9 @@ function ProductForm({ productId }: { productId: string | null }) {
           onCancel: () => guard.leave(PRODUCTS_HREF),
         })}
       />
+      {context.mode === 'edit' && context.productId && (status === 'editing' || status === 'failed' || status === 'conflict') && (
+        <AuditHistory key={`${context.productId}-${context.updatedAt}`} subjectId={context.productId} />
+      )}
       <ConfirmDialog
         open={guard.dialog.open}
         title={t`Leave without saving?`}

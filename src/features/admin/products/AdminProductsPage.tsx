@@ -3,10 +3,15 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
+import { css } from '../../../../styled-system/css';
 import { type AdminProductsNotice, adminProductsMachine, selectListStatus, selectSearchText, selectWrites } from '../../../../machines/adminProductsMachine';
 import { fetchAdminProducts, setProductFeatured, setProductStatus } from '../../../api/admin';
 import { useNotify } from '../../../services/context';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { exportFileName, productsCsv } from '../../../../domain/catalogueCsv';
+import { fetchCatalogueForExport } from '../../../api/catalogueCsv';
+import { ButtonLink } from '../../../ui/ButtonLink';
+import { CsvExport } from '../csv/CsvExport';
 import { AdminProductsView } from './AdminProductsView';
 import { type AdminQueryChange, adminProductsHref, parseAdminProductQuery, withChange } from './url';
 
@@ -59,6 +64,18 @@ export function AdminProductsPage() {
       onToggleFeatured={(id) => send({ type: 'product.toggleFeatured', id })}
       onToggleStatus={(id) => send({ type: 'product.toggleStatus', id })}
       onRetry={() => send({ type: 'list.retry' })}
+      csvTools={
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+          <ButtonLink href="/admin/products/import" variant="outline">
+            {t`Import CSV`}
+          </ButtonLink>
+          <CsvExport
+            label={t`Export products as CSV`}
+            fileName={() => exportFileName('products', new Date())}
+            build={async (separator) => productsCsv(await fetchCatalogueForExport(), separator)}
+          />
+        </div>
+      }
     />
   );
 }

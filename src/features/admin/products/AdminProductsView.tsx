@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'wouter';
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, type AdminProductQuery, type AdminProductRow, type AdminSort, isLowStock } from '../../../../domain/adminLists';
 import { pageCount } from '../../../../domain/paging';
@@ -15,7 +15,7 @@ import { IMAGE_DISPLAYS, responsiveImage } from '../../../ui/images';
 import { pageHeading } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { fieldInput, fieldLabel } from '../../../ui/TextField';
-import { cell, headCell, muted, selectInput, tableRegion } from '../shared/adminTable';
+import { cardTable, cardTableRegion, cell, headCell, muted, selectInput } from '../shared/adminTable';
 import { DateTime } from '../shared/DateTime';
 import { Pagination } from '../shared/Pagination';
 import { adminProductsHref, clearFilters, isFiltered } from './url';
@@ -38,6 +38,8 @@ export type AdminProductsViewProps = {
   onToggleFeatured: (id: string) => void;
   onToggleStatus: (id: string) => void;
   onRetry: () => void;
+  /** CSV import and export (issue 24), beside the page's buttons. */
+  csvTools?: ReactNode;
 };
 
 const COLUMNS = 7;
@@ -71,6 +73,7 @@ export function AdminProductsView({
   onToggleFeatured,
   onToggleStatus,
   onRetry,
+  csvTools,
 }: AdminProductsViewProps) {
   const { t, i18n } = useLingui();
   const ids = { search: useId(), status: useId(), sort: useId() };
@@ -104,6 +107,7 @@ export function AdminProductsView({
             <Trans>Home</Trans>
           </ButtonLink>
         </div>
+        {csvTools}
       </div>
 
       <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr' }, alignItems: 'end' })}>
@@ -168,8 +172,9 @@ export function AdminProductsView({
       </div>
 
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways; the region is focusable so a keyboard can scroll it too */}
-      <section aria-label={t`Product list`} tabIndex={0} className={tableRegion}>
-        <table aria-busy={status === 'loading' || undefined} className={css({ w: 'full', minW: '4xl', borderCollapse: 'collapse', fontSize: 'sm' })}>
+      <section aria-label={t`Product list`} tabIndex={0} className={cardTableRegion}>
+        {/* On a phone each product is a card (cardTable): no sideways scrolling. */}
+        <table aria-busy={status === 'loading' || undefined} className={cx(cardTable, css({ fontSize: 'sm', md: { minW: '4xl' } }))}>
           <thead>
             <tr>
               <th scope="col" className={productHeadCell}>
@@ -242,7 +247,7 @@ export function AdminProductsView({
                 const stock = number.format(row.totalInventory);
                 return (
                   <tr key={row.id}>
-                    <td className={cx(cell, css({ minW: '64' }))}>
+                    <td className={cx(cell, css({ md: { minW: '64' } }))}>
                       <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
                         {row.image ? (
                           <img
@@ -266,13 +271,13 @@ export function AdminProductsView({
                         </Link>
                       </div>
                     </td>
-                    <td className={cx(cell, css({ minW: '36' }))}>
+                    <td data-label={t`Slug`} className={cx(cell, css({ md: { minW: '36' } }))}>
                       <code className={css({ fontSize: 'xs', color: 'fg.muted', overflowWrap: 'anywhere', display: 'block', maxW: '48' })}>{row.slug}</code>
                     </td>
-                    <td className={cell}>
+                    <td data-label={t`Status`} className={cell}>
                       <Badge tone={STATUS_TONES[row.status]}>{statusLabel(row.status)}</Badge>
                     </td>
-                    <td className={cell}>
+                    <td data-label={t`Featured`} className={cell}>
                       <button
                         type="button"
                         role="switch"
@@ -304,7 +309,7 @@ export function AdminProductsView({
                         <span aria-hidden="true" className={css({ ml: '0.5', w: '4', h: '4', borderRadius: 'full', bg: 'fg' })} />
                       </button>
                     </td>
-                    <td className={cell}>
+                    <td data-label={t`Stock`} className={cell}>
                       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', whiteSpace: 'nowrap' })}>
                         {row.variantCount === 0 ? (
                           <span className={muted}>{t`No variants`}</span>
@@ -316,10 +321,10 @@ export function AdminProductsView({
                         )}
                       </div>
                     </td>
-                    <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
+                    <td data-label={t`Updated`} className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
                       <DateTime iso={row.updatedAt} />
                     </td>
-                    <td className={cell}>
+                    <td data-label={t`Actions`} className={cell}>
                       <div className={css({ display: 'flex', gap: '2' })}>
                         <Button
                           size="sm"

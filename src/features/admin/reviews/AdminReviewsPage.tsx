@@ -2,18 +2,23 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { type ReviewModerationNotice, reviewModerationMachine, selectModerationStatus, selectReviews } from '../../../../machines/reviewModerationMachine';
-import { fetchPendingReviews, moderateReview } from '../../../api/admin';
+import { adminReviewsHref, parseAdminReviewQuery, withReviewChange } from '../../../../domain/adminReviews';
+import { fetchAdminReviews, moderateReview } from '../../../api/admin';
 import { useNotify } from '../../../services/context';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { AdminReviewsView } from './AdminReviewsView';
 
-/** /admin/reviews: approve or reject what shoppers wrote; `onModerated` lets the admin navigation count again. */
+/** /admin/reviews: the URL holds the status, search and page; approve or reject what shoppers wrote; `onModerated` lets the admin navigation count again. */
 export function AdminReviewsPage({ onModerated }: { onModerated: () => void }) {
   const { t, i18n } = useLingui();
   const notify = useNotify();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const query = useMemo(() => parseAdminReviewQuery(search), [search]);
   useDocumentTitle(`${t`Reviews`} · ${t`Admin`}`);
   // The machine is made once; this keeps its actions calling the latest callbacks.
   const latest = useRef({ onModerated, notify });
@@ -22,7 +27,7 @@ export function AdminReviewsPage({ onModerated }: { onModerated: () => void }) {
   const [snapshot, send] = useMachine(
     reviewModerationMachine.provide({
       actors: {
-        fetchPending: fromPromise(() => fetchPendingReviews()),
+        fetchReviews: fromPromise(({ input }) => fetchAdminReviews(input)),
         moderate: fromPromise(({ input }) => moderateReview(input)),
       },
       actions: {
@@ -30,17 +35,23 @@ export function AdminReviewsPage({ onModerated }: { onModerated: () => void }) {
         notifyModerated: () => latest.current.onModerated(),
       },
     }),
+    { input: { query } },
   );
-  const { deciding, failures } = snapshot.context;
+  useEffect(() => send({ type: 'reviews.query', query }), [query, send]);
+  const { deciding, failures, total } = snapshot.context;
   return (
     <AdminReviewsView
       status={selectModerationStatus(snapshot)}
+      query={snapshot.context.query}
       reviews={selectReviews(snapshot)}
+      total={total}
       deciding={deciding}
       failures={failures}
       onApprove={(id) => send({ type: 'review.approve', id })}
       onReject={(id) => send({ type: 'review.reject', id })}
       onRetry={() => send({ type: 'reviews.retry' })}
+      onStatusChange={(status) => navigate(adminReviewsHref(withReviewChange(snapshot.context.query, { status })))}
+      onSearch={(q) => navigate(adminReviewsHref(withReviewChange(snapshot.context.query, { q })))}
     />
   );
 }

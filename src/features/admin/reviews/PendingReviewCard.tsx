@@ -1,15 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import type { PendingReview, ReviewDecision } from '../../../../domain/reviews';
+import type { AdminReview } from '../../../../domain/adminReviews';
+import type { ReviewDecision } from '../../../../domain/reviews';
 import { css, cx } from '../../../../styled-system/css';
+import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { card } from '../../../ui/Card';
 import { LongDate } from '../../../ui/LongDate';
 import { Rating } from '../../../ui/Rating';
 
 export type PendingReviewCardProps = {
-  review: PendingReview;
+  review: AdminReview;
   /** The decision in flight for this review, null when none is. */
   deciding: ReviewDecision | null;
   /** The server's message when the last decision failed, null otherwise. */
@@ -28,9 +30,9 @@ const textLink = css({
 });
 
 /**
- * One review waiting for moderation: the product it is about, the stars, what the shopper wrote
- * (as text: HTML shows as typed), who and when, and Approve / Reject. While a decision is in flight
- * both buttons wait.
+ * One review in /admin/reviews: the product it is about, the stars, what the shopper wrote (as
+ * text: HTML shows as typed), who and when; a pending one has Approve / Reject (while a decision is
+ * in flight both buttons wait), a moderated one shows its status.
  */
 export function PendingReviewCard({ review, deciding, failure, onApprove, onReject }: PendingReviewCardProps) {
   const { t, i18n } = useLingui();
@@ -70,20 +72,23 @@ export function PendingReviewCard({ review, deciding, failure, onApprove, onReje
         )}
         <LongDate iso={review.createdAt} />
       </p>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', pt: '1' })}>
-        <Button size="sm" onClick={onApprove} disabled={busy} aria-label={deciding === 'approved' ? t`Approving review “${title}”...` : t`Approve review “${title}”`}>
-          {deciding === 'approved' ? t`Approving...` : t`Approve`}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onReject}
-          disabled={busy}
-          aria-label={deciding === 'rejected' ? t`Rejecting review “${title}”...` : t`Reject review “${title}”`}
-        >
-          {deciding === 'rejected' ? t`Rejecting...` : t`Reject`}
-        </Button>
-      </div>
+      {review.status !== 'pending' && <p>{review.status === 'approved' ? <Badge tone="success">{t`Approved`}</Badge> : <Badge tone="neutral">{t`Rejected`}</Badge>}</p>}
+      {review.status === 'pending' && (
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', pt: '1' })}>
+          <Button size="sm" onClick={onApprove} disabled={busy} aria-label={deciding === 'approved' ? t`Approving review “${title}”...` : t`Approve review “${title}”`}>
+            {deciding === 'approved' ? t`Approving...` : t`Approve`}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onReject}
+            disabled={busy}
+            aria-label={deciding === 'rejected' ? t`Rejecting review “${title}”...` : t`Reject review “${title}”`}
+          >
+            {deciding === 'rejected' ? t`Rejecting...` : t`Reject`}
+          </Button>
+        </div>
+      )}
       {failure !== null && <p className={css({ color: 'danger', fontSize: 'sm', overflowWrap: 'anywhere' })}>{failure ? t`Failed to update: ${failure}` : t`Failed to update`}</p>}
     </article>
   );

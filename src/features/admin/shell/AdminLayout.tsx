@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
 
-export type AdminSection = 'products' | 'reviews' | 'orders' | 'withdrawals';
+export type AdminSection = 'products' | 'reviews' | 'orders' | 'withdrawals' | 'audit';
 
 export type AdminLayoutProps = {
   section: AdminSection;
@@ -26,10 +26,23 @@ const tab = css({
   _hover: { color: 'fg' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '-2px' },
 });
+const backToShop = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+  minH: '11',
+  px: '2',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  color: 'accent.text',
+  textDecoration: 'underline',
+  textUnderlineOffset: '3px',
+  _hover: { color: 'fg' },
+});
 const current = css({ color: 'fg', borderColor: 'accent' });
 const count = css({ minW: '6', px: '1.5', py: '0.5', borderRadius: 'full', bg: 'accent', color: 'accent.fg', fontSize: 'xs', textAlign: 'center' });
 
-/** The admin area: its own navigation (Products, Reviews with the waiting count, Orders, Withdrawals) above each admin page. */
+/** The admin area: its own navigation (Products, Reviews with the waiting count, Orders, Withdrawals, Audit log) above each admin page. */
 export function AdminLayout({ section, pendingReviews, children }: AdminLayoutProps) {
   const { t } = useLingui();
   const links: { id: AdminSection; href: string; label: string; badge?: ReactNode }[] = [
@@ -47,10 +60,17 @@ export function AdminLayout({ section, pendingReviews, children }: AdminLayoutPr
     },
     { id: 'orders', href: '/admin/orders', label: t`Orders` },
     { id: 'withdrawals', href: '/admin/withdrawals', label: t`Withdrawals` },
+    { id: 'audit', href: '/admin/audit', label: t`Audit log` },
   ];
   return (
     <div>
       <div className={css({ borderBottomWidth: '1px', borderColor: 'border', bg: 'surface.raised' })}>
+        {/* The admin's own layout (no shop footer): the way back to the shop stays in sight, on a phone too. */}
+        <div className={css({ mx: 'auto', maxW: '7xl', px: { base: '4', md: '8' }, pt: '2', display: 'flex', justifyContent: 'flex-end' })}>
+          <Link href="/" className={backToShop}>
+            <span aria-hidden="true">←</span> {t`Back to the shop`}
+          </Link>
+        </div>
         <nav aria-label={t`Admin`} className={css({ mx: 'auto', maxW: '7xl', px: { base: '2', md: '8' }, display: 'flex', alignItems: 'center', gap: '1', overflowX: 'auto' })}>
           <span
             className={css({
