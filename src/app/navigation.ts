@@ -62,7 +62,7 @@ export const accountLinks = (signedIn: boolean): NavLink[] =>
         { href: '/auth?tab=signup', label: msg`Create Account` },
       ];
 
-export const ADMIN_HREF = '/admin/products';
+export const ADMIN_HREF = '/admin';
 
 /** The search page: a form that works before the app runs; once it runs, the header opens the search dialog instead (docs/adr/0035). */
 export const SEARCH_PAGE_HREF = '/search';

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { type DefaultParams, Redirect, Route, type StringRouteParams, Switch, useLocation } from 'wouter';
+import { type DefaultParams, Route, type StringRouteParams, Switch, useLocation } from 'wouter';
 import type { AdminScreen } from '../features/admin/AdminRoute';
 import { IMAGE_DISPLAYS, type ImageDisplay, responsiveImage } from '../ui/images';
 import { Spinner } from '../ui/Spinner';
@@ -158,7 +158,7 @@ const ROUTES: ScreenRoute[] = [
   route('/back-in-stock/confirm', () => <BackInStockLink action="confirm" />),
   route('/back-in-stock/unsubscribe', () => <BackInStockLink action="unsubscribe" />),
   route('/impressum', () => <Impressum />),
-  route('/admin', () => <Redirect to="/admin/products" replace />),
+  route('/admin', () => <Admin page="dashboard" />),
   route('/admin/products', () => <Admin page="products" />),
   route('/admin/products/new', () => <Admin page="newProduct" />),
   route('/admin/products/import', () => <Admin page="importProducts" />),

@@ -18,3 +18,6 @@ export const deliveryDaysFor = (region: ShippingRegion) => (region === 'DE' || r
  */
 export const PAYMENT_METHODS = ['Visa', 'Mastercard', 'American Express', 'Discover', 'PayPal', 'Klarna', 'Bancontact', 'Revolut Pay', 'Google Pay', 'EPS'] as const;
 export const PAYMENT_METHODS_NOT_OFFERED = ['Apple Pay'] as const;
+
+/** The admin dashboard lists a variant as low on stock at this many pieces or fewer (sold out, 0, is listed apart); sent to admin_dashboard_stock. */
+export const LOW_STOCK_THRESHOLD = 5;

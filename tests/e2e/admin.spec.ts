@@ -530,12 +530,12 @@ test.describe('every admin URL is closed to anyone but the admin', () => {
     await expectClosed(page, urls, [product.title, order.order_number, 'Create Product'], true);
   });
 
-  test('the admin has the Admin Dashboard link, and it opens the list', async ({ page }) => {
+  test('the admin has the Admin Dashboard link, and it opens the dashboard', async ({ page }) => {
     await signIn(page, ADMIN);
     const link = page.getByRole('banner').getByRole('link', { name: 'Admin Dashboard' });
     await expect(link).toBeVisible();
     await link.click();
-    await expect(page).toHaveURL('/admin/products');
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    await expect(page).toHaveURL('/admin');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 });

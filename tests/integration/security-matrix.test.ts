@@ -1127,3 +1127,36 @@ describe('an admin with a verified second factor: admin writes need aal2', () =>
     }
   });
 });
+
+/**
+ * The admin dashboard's RPCs (issue 24 item 1, ADR 0036): only an admin the database accepts
+ * (is_admin(): at aal2 once a second factor is verified). Anyone else gets 42501 and no figures.
+ */
+describe('the admin dashboard RPCs: only an admin at aal2', () => {
+  const DASHBOARD_RPCS: [string, Record<string, unknown>][] = [
+    ['admin_dashboard_sales', { days: 7 }],
+    ['admin_dashboard_top_products', { days: 7 }],
+    ['admin_dashboard_stock', { threshold: 5 }],
+    ['admin_dashboard_attention', {}],
+  ];
+  const mfaAdmin = {} as { aal1: SupabaseClient; aal2: SupabaseClient; remove: () => Promise<void> };
+  beforeAll(async () => {
+    Object.assign(mfaAdmin, await adminWithVerifiedFactor());
+  });
+  afterAll(async () => mfaAdmin.remove());
+
+  it.each(DASHBOARD_RPCS)('%s: anon, customers and an admin at aal1 are refused (42501, no data); the admin at aal2 is served', async (name, args) => {
+    for (const [who, client] of [
+      ['anon', clients.anon],
+      ['customer', clients.customer],
+      ['other', clients.other],
+      ['admin at aal1', mfaAdmin.aal1],
+    ] as const) {
+      const res = await client.rpc(name, args);
+      expect({ who, code: res.error?.code, status: res.status, data: res.data }).toEqual({ who, code: '42501', status: who === 'anon' ? 401 : 403, data: null });
+    }
+    const served = await mfaAdmin.aal2.rpc(name, args);
+    expect(served.error).toBeNull();
+    expect(served.data).not.toBeNull();
+  });
+});

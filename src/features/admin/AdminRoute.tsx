@@ -8,6 +8,7 @@ import { adminNavMachine, selectPendingReviews } from '../../../machines/adminNa
 import { selectAdminAccess, selectAuthStatus, selectNeedsSecondFactor } from '../../../machines/authMachine';
 import { countPendingReviews } from '../../api/admin';
 import { Spinner } from '../../ui/Spinner';
+import { AdminDashboardPage } from './dashboard/AdminDashboardPage';
 import { AdminProductsPage } from './products/AdminProductsPage';
 import { ProductFormPage } from './productForm/ProductFormPage';
 import { AdminReviewsPage } from './reviews/AdminReviewsPage';
@@ -20,6 +21,7 @@ import { AdminLayout, type AdminSection } from './shell/AdminLayout';
 import { AdminOnlyView } from './shell/AdminOnlyView';
 
 export type AdminScreen =
+  | { page: 'dashboard' }
   | { page: 'products' }
   | { page: 'newProduct' }
   | { page: 'editProduct'; productId: string }
@@ -31,6 +33,7 @@ export type AdminScreen =
   | { page: 'importProducts' };
 
 const SECTION: Record<AdminScreen['page'], AdminSection> = {
+  dashboard: 'dashboard',
   products: 'products',
   newProduct: 'products',
   editProduct: 'products',
@@ -74,6 +77,7 @@ function AdminArea({ screen }: { screen: AdminScreen }) {
   const refreshCount = () => send({ type: 'nav.refresh' });
   return (
     <AdminLayout section={SECTION[screen.page]} pendingReviews={selectPendingReviews(nav)}>
+      {screen.page === 'dashboard' && <AdminDashboardPage />}
       {screen.page === 'products' && <AdminProductsPage />}
       {screen.page === 'newProduct' && <ProductFormPage key="new" productId={null} />}
       {screen.page === 'editProduct' && <ProductFormPage key={screen.productId} productId={screen.productId} />}

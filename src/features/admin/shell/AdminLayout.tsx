@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { css, cx } from '../../../../styled-system/css';
 
-export type AdminSection = 'products' | 'reviews' | 'orders' | 'withdrawals' | 'audit';
+export type AdminSection = 'dashboard' | 'products' | 'reviews' | 'orders' | 'withdrawals' | 'audit';
 
 export type AdminLayoutProps = {
   section: AdminSection;
@@ -42,10 +42,11 @@ const backToShop = css({
 const current = css({ color: 'fg', borderColor: 'accent' });
 const count = css({ minW: '6', px: '1.5', py: '0.5', borderRadius: 'full', bg: 'accent', color: 'accent.fg', fontSize: 'xs', textAlign: 'center' });
 
-/** The admin area: its own navigation (Products, Reviews with the waiting count, Orders, Withdrawals, Audit log) above each admin page. */
+/** The admin area: its own navigation (Dashboard, Products, Reviews with the waiting count, Orders, Withdrawals, Audit log) above each admin page. */
 export function AdminLayout({ section, pendingReviews, children }: AdminLayoutProps) {
   const { t } = useLingui();
   const links: { id: AdminSection; href: string; label: string; badge?: ReactNode }[] = [
+    { id: 'dashboard', href: '/admin', label: t`Dashboard` },
     { id: 'products', href: '/admin/products', label: t`Products` },
     {
       id: 'reviews',
