@@ -13,7 +13,7 @@ export interface Housekeeping {
 /**
  * What hosted Supabase leaves to a cron job, done by this server every `housekeepingMs`: checkout
  * sessions past their expiry end and give their held stock back, and queued e-mails
- * (order confirmations, shipping and refund notices, newsletter confirmations) go out. Each round first asks, in a read-only
+ * (order confirmations, shipping and refund notices, newsletter confirmations, back-in-stock e-mails) go out. Each round first asks, in a read-only
  * transaction (which moves no write clock, so the REST answer cache stays warm), whether
  * anything is due. Rounds never overlap; a failed round is logged and the next one tries again.
  */
@@ -27,7 +27,8 @@ export function startHousekeeping(context: ServerContext): Housekeeping {
           `select exists (select 1 from public.checkout_sessions where status = 'open' and expires_at <= now()) as expiring,
                   exists (select 1 from public.order_emails where sent_at is null)
                   or exists (select 1 from public.order_notices where sent_at is null)
-                  or exists (select 1 from public.newsletter_emails where sent_at is null) as mail`,
+                  or exists (select 1 from public.newsletter_emails where sent_at is null)
+                  or exists (select 1 from public.back_in_stock_emails where sent_at is null) as mail`,
         ),
       { readOnly: true },
     );

@@ -39,6 +39,8 @@ const Withdraw = lazyFeature('withdrawal', () => import('../features/withdrawal/
 const Admin = lazyFeature<AdminScreen>('admin', () => import('../features/admin/AdminRoute'));
 export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
 const NewsletterLink = lazyFeature<{ action: 'confirm' | 'unsubscribe' }>('newsletterLink', () => import('../features/newsletterLink/NewsletterLinkRoute'));
+/** The links of the back-in-stock e-mails (docs/adr/0038): the e-mail links' chunk and catalogue. */
+const BackInStockLink = lazyFeature<{ action: 'confirm' | 'unsubscribe' }>('newsletterLink', () => import('../features/newsletterLink/BackInStockLinkRoute'));
 
 /**
  * The screens a visit usually starts on: their code and texts load together with the app instead
@@ -153,6 +155,8 @@ const ROUTES: ScreenRoute[] = [
   route('/withdraw', () => <Withdraw />),
   route('/newsletter/confirm', () => <NewsletterLink action="confirm" />),
   route('/newsletter/unsubscribe', () => <NewsletterLink action="unsubscribe" />),
+  route('/back-in-stock/confirm', () => <BackInStockLink action="confirm" />),
+  route('/back-in-stock/unsubscribe', () => <BackInStockLink action="unsubscribe" />),
   route('/impressum', () => <Impressum />),
   route('/admin', () => <Admin page="dashboard" />),
   route('/admin/products', () => <Admin page="products" />),

@@ -372,7 +372,33 @@ const SPECS: TableSpec[] = [
     update: allow('service'),
     delete: allow('service'),
   },
+  {
+    // Back-in-stock requests (issue 24 item 3, ADR 0038): only the security-definer functions read or
+    // write them, so nobody learns through the API who waits for what — not even an admin.
+    table: 'back_in_stock_requests',
+    key: 'id',
+    find: (m) => ['email', `${m}@example.test`],
+    visible: { anon: () => false, customer: () => false, other: () => false, admin: () => false, service: () => true },
+    insert: (role, m) => {
+      const row: Row = { email: `${m}@example.test` };
+      const prepare = async () => {
+        row.variant_id = await fxVariant();
+      };
+      return { row, allowed: role === 'service', prepare };
+    },
+    fixture: async (m) => ({ key: (await serviceInsert('back_in_stock_requests', { variant_id: await fxVariant(), email: `${m}@example.test` })).id }),
+    patch: () => ({ locale: 'de' }),
+    patched: (r) => r?.locale === 'de',
+    update: allow('service'),
+    delete: allow('service'),
+  },
 ];
+
+/** The variant of the published fixture product (a back-in-stock request needs one). */
+async function fxVariant(): Promise<string> {
+  const { data } = await service.from('variants').select('id').eq('product_id', ctx.fxProduct).limit(1).single();
+  return (data as Row).id;
+}
 
 /** One order id per marker, for the order_emails cells. */
 const outboxOrderIds = new Map<string, string>();
@@ -644,6 +670,24 @@ describe('write conditions inside the matrix', () => {
       expect([401, 403, 404]).toContain(released.status);
       const looked = await clients[role].rpc('order_by_checkout_session', { session_id: 'cs_local_nothing_here' });
       expect([looked.error, looked.data], `${role} look-up`).toEqual([null, null]);
+    }
+  });
+
+  it('RPCs: back-in-stock claim and release are service-role only; request, confirm and unsubscribe are open to all', async () => {
+    for (const role of ['anon', 'customer', 'other', 'admin'] as const) {
+      const claimed = await clients[role].rpc('claim_back_in_stock_emails', { max_count: 1 });
+      expect(claimed.error, `${role} claim`).not.toBeNull();
+      expect([401, 403, 404]).toContain(claimed.status);
+      const released = await clients[role].rpc('release_back_in_stock_email', { email_id: randomUUID(), confirm_token: null, unsubscribe_token: null });
+      expect(released.error, `${role} release`).not.toBeNull();
+      expect([401, 403, 404]).toContain(released.status);
+      // Open, and a variant in stock is refused with the clear error (nothing is stored).
+      const asked = await clients[role].rpc('request_back_in_stock', { variant_id: await fxVariant(), email: `${marker()}@example.test`, locale: 'en' });
+      expect([asked.status, asked.error?.message], `${role} request`).toEqual([409, 'This size is in stock: you can order it now.']);
+      for (const fn of ['confirm_back_in_stock', 'unsubscribe_back_in_stock']) {
+        const res = await clients[role].rpc(fn, { token: 'a'.repeat(64) });
+        expect(res.status, `${role} ${fn}`).toBe(404);
+      }
     }
   });
 

@@ -28,6 +28,8 @@ describe('isKnownPath', () => {
     '/withdraw',
     '/newsletter/confirm',
     '/newsletter/unsubscribe',
+    '/back-in-stock/confirm',
+    '/back-in-stock/unsubscribe',
     '/impressum',
     '/admin',
     '/admin/products',

@@ -10,6 +10,7 @@ import { analytics, ITEM_LISTS } from '../../services/analytics';
 import { useServices } from '../../services/context';
 import { useAddToCart } from '../../services/useAddToCart';
 import { ProductView } from './ProductView';
+import { NotifyMe } from './NotifyMe';
 import { ReviewFormContainer } from './ReviewFormContainer';
 
 /** The product machine with its data sources; the server renders the first screen with it too (its actions are the page's). */
@@ -63,6 +64,7 @@ export default function ProductRoute({ slug }: { slug: string }) {
       relatedStatus={sideStatus(snapshot, 'related')}
       related={context.related}
       reviewForm={context.product && <ReviewFormContainer product={context.product} />}
+      notifyMe={(selected) => context.product && <NotifyMe product={context.product} selected={selected} />}
       onSelectVariant={(variantId) => send({ type: 'variant.select', variantId })}
       onQtyChange={(qty) => send({ type: 'qty.set', qty })}
       onIncrement={() => send({ type: 'qty.increment' })}

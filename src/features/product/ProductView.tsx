@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { css } from '../../../styled-system/css';
-import { localized, localizedDescription, type Product, type ProductSummary, shownPrice } from '../../../domain/catalogue';
+import { localized, localizedDescription, type Product, type ProductSummary, shownPrice, type Variant } from '../../../domain/catalogue';
 import type { RatingSummary, Review } from '../../../domain/reviews';
 import type { ProductStatus, SideStatus } from '../../../machines/productMachine';
 import { Button } from '../../ui/Button';
@@ -35,6 +35,8 @@ export type ProductViewProps = {
   related: ProductSummary[];
   /** The write-a-review form (its own container). */
   reviewForm?: ReactNode;
+  /** "Notify me when it's back" for the sold-out variants (its own container), given the chosen variant. */
+  notifyMe?: (selected: Variant | null) => ReactNode;
   onSelectVariant: (variantId: string) => void;
   onQtyChange: (qty: number) => void;
   onIncrement: () => void;
@@ -171,6 +173,8 @@ function LoadedProduct({ product, selectedVariantId, qty, rating, ...props }: Pr
               <Trans>Buy Now</Trans>
             </Button>
           </div>
+
+          {props.notifyMe?.(variant)}
 
           <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2', columnGap: '4', alignItems: 'baseline' })}>
             <dt className={detailTerm}>

@@ -1,3 +1,4 @@
+import { type BackInStockEmail, renderBackInStockEmail } from './back-in-stock-email.ts';
 import { colorLabel } from './colour-names.ts';
 import {
   addressHtml,
@@ -273,10 +274,19 @@ const NEWSLETTER: Outbox<NewsletterEmail> = {
   release: (mail) => ['release_newsletter_email', { email_id: mail.id, confirm_token: mail.confirmToken, unsubscribe_token: mail.unsubscribeToken }],
 };
 
+/** Back-in-stock confirmations and notifications (docs/adr/0038): tokens as with the newsletter. */
+const BACK_IN_STOCK: Outbox<BackInStockEmail> = {
+  claim: 'claim_back_in_stock_emails',
+  render: (mail, env) => renderBackInStockEmail(mail, env.SITE_URL),
+  label: (mail) => `back-in-stock ${mail.kind} ${mail.id}`,
+  release: (mail) => ['release_back_in_stock_email', { email_id: mail.id, confirm_token: mail.confirmToken, unsubscribe_token: mail.unsubscribeToken }],
+};
+
 /**
  * Sends the queued order e-mails: the confirmations (public.claim_order_emails), then the shipping
  * and refund notices (public.claim_order_notices), then the newsletter confirmations
- * (public.claim_newsletter_emails, ADR 0022). Each batch is claimed (marked sent), each e-mail
+ * (public.claim_newsletter_emails, ADR 0022), then the back-in-stock e-mails
+ * (public.claim_back_in_stock_emails, ADR 0038). Each batch is claimed (marked sent), each e-mail
  * POSTed to MAIL_SEND_URL, and the ones the endpoint did not accept are released. Never throws:
  * its callers have already taken the payment (or shipped, or refunded) and must answer regardless.
  */
@@ -286,13 +296,16 @@ export async function deliverOrderEmails(env: FunctionEnv, maxCount = 20): Promi
   if (!target) {
     if (!warnedUnconfigured) {
       warnedUnconfigured = true;
-      console.warn('[order-email] MAIL_SEND_URL is not set: e-mails stay queued in public.order_emails, public.order_notices and public.newsletter_emails');
+      console.warn(
+        '[order-email] MAIL_SEND_URL is not set: e-mails stay queued in public.order_emails, public.order_notices, public.newsletter_emails and public.back_in_stock_emails',
+      );
     }
     return report;
   }
   await deliver(env, target, CONFIRMATIONS, maxCount, report);
   await deliver(env, target, NOTICES, maxCount, report);
   await deliver(env, target, NEWSLETTER, maxCount, report);
+  await deliver(env, target, BACK_IN_STOCK, maxCount, report);
   return report;
 }
 
