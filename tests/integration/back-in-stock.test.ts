@@ -187,6 +187,29 @@ describe('confirm, one click, unsubscribe', () => {
     expect(await unsent(p.soldOut, 'confirm')).toBe(0);
   });
 
+  it("a customer's requests are in their data export (Art. 15, 20 GDPR) and go with their account (Art. 17 GDPR)", async () => {
+    const [a, b] = [await product(), await product('Hoodie', 'Kapuzenpullover')];
+    const customer = await createConfirmedUser({ email: email('privacy') });
+    const someoneElse = email('privacy-other');
+    expect((await ask(a.soldOut, null, 'de', customer.client)).status).toBe(204);
+    // The same address, asked as a guest (not signed in): the account's address, so the account's data.
+    expect((await ask(b.soldOut, customer.email)).status).toBe(204);
+    expect((await ask(a.soldOut, someoneElse)).status).toBe(204);
+
+    const exported = await customer.client.rpc('export_my_data');
+    expect(exported.error).toBeNull();
+    expect(exported.data.backInStock).toEqual([
+      expect.objectContaining({ email: customer.email, productSlug: b.slug, size: 'M', status: 'pending', locale: 'en' }),
+      expect.objectContaining({ email: customer.email, productSlug: a.slug, size: 'M', status: 'waiting', locale: 'de' }),
+    ]);
+    expect(JSON.stringify(exported.data)).not.toContain(someoneElse);
+
+    const deleted = await customer.client.rpc('delete_my_account');
+    expect(deleted.error).toBeNull();
+    expect(await sql('select 1 from public.back_in_stock_requests where lower(email) = lower($1) or user_id = $2', [customer.email, customer.user.id])).toEqual([]);
+    expect((await requestsOf(a.soldOut)).map((r) => r.email)).toEqual([someoneElse]);
+  });
+
   it('unsubscribe ends this and every other open request of the address; again is fine; unknown is 404', async () => {
     const [a, b] = [await product(), await product()];
     const address = email('unsub');
@@ -313,14 +336,14 @@ describe('1,000 waiting requests on one variant', () => {
       try {
         await Promise.all([a.query('begin'), b.query('begin')]);
         const started = performance.now();
-        // Both UPDATEs run at once: the second waits for the first's row lock, then finds the variant in stock (no trigger).
-        const both = Promise.all([
-          a.query('update public.variants set inventory = 10 where id = $1', [p.soldOut]),
-          b.query('update public.variants set inventory = 8 where id = $1', [p.soldOut]),
-        ]);
+        // A's UPDATE holds the row lock in its open transaction while B's UPDATE arrives: B waits for it,
+        // then finds the variant in stock (no trigger). (Sending both at once made the order a race: when
+        // B's came first, A's waited for B while the test waited for A before committing B — a hang.)
+        await a.query('update public.variants set inventory = 10 where id = $1', [p.soldOut]);
+        const second = b.query('update public.variants set inventory = 8 where id = $1', [p.soldOut]);
         await new Promise((r) => setTimeout(r, 50));
         await a.query('commit');
-        await both;
+        await second;
         await b.query('commit');
         console.log(`[back-in-stock] 1,000 waiting requests, two concurrent restocks on PostgreSQL: ${Math.round(performance.now() - started)} ms`);
       } finally {
