@@ -13,9 +13,8 @@
 import { chromium, type Browser, type Page } from 'playwright';
 import { PNG } from 'pngjs';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../server/config.ts';
-import { SEED_USERS } from '../../server/seed/users.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
-import { API, buildUnlessSkipped, median, option, runBench, show, SITE, startServer, table } from './server.ts';
+import { API, buildUnlessSkipped, median, option, runBench, show, signedInAdminState, SITE, startServer, table } from './server.ts';
 
 const PRODUCTS = 10_000;
 
@@ -30,7 +29,6 @@ function count(name: string, fallback: number): number {
 const RUNS = count('--runs', 7);
 const SAVES = count('--saves', 5);
 
-const ADMIN = SEED_USERS.find((u) => u.label === 'admin')!;
 const SERVICE = { apikey: LOCAL_SERVICE_ROLE_KEY, authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` };
 
 async function service(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
@@ -109,22 +107,6 @@ async function seedCatalogue(): Promise<void> {
     process.stdout.write(`\r   ${Math.min(from + CHUNK - 1, PRODUCTS)} products`);
   }
   console.log(` seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
-/** The seed admin signs in through /auth once; every run starts from that browser state. */
-async function adminState(browser: Browser): Promise<string> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`${SITE}/auth`);
-  const form = page.getByRole('tabpanel', { name: 'Sign In' });
-  await form.getByLabel('Email').fill(ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${SITE}/`, { timeout: 20_000 });
-  await page.getByText('Welcome back!').first().waitFor();
-  const state = JSON.stringify(await context.storageState());
-  await context.close();
-  return state;
 }
 
 /** A product row of the list: the table body's rows that link to a product's edit form (not the loading or empty row). */
@@ -241,7 +223,7 @@ async function main(): Promise<number> {
   ];
   const results: string[][] = [];
   try {
-    const state = await adminState(browser);
+    const state = await signedInAdminState(browser);
     // One navigation first, so the server's caches and the database's plans are as a working day finds them.
     await firstPaint(browser, state, '/admin/products', /./);
     for (const list of lists) {

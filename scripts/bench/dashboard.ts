@@ -17,7 +17,7 @@ import { chromium, type Browser } from 'playwright';
 import { SEED_USERS } from '../../server/seed/users.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { postgresMissing, startTemporaryPostgres } from '../with-postgres.ts';
-import { buildUnlessSkipped, median, option, runBench, show, SITE, startServer, table } from './server.ts';
+import { buildUnlessSkipped, median, option, runBench, show, signedInAdminState, SITE, startServer, table } from './server.ts';
 
 const PRODUCTS = 10_000;
 const ORDERS = 50_000;
@@ -90,22 +90,6 @@ async function panelTime(client: pg.Client, adminId: string, sql: string): Promi
   } finally {
     await client.query('rollback');
   }
-}
-
-/** The seed admin signs in through /auth once; every run starts from that browser state. */
-async function adminState(browser: Browser): Promise<string> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`${SITE}/auth`);
-  const form = page.getByRole('tabpanel', { name: 'Sign In' });
-  await form.getByLabel('Email').fill(ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${SITE}/`, { timeout: 20_000 });
-  await page.getByText('Welcome back!').first().waitFor();
-  const state = JSON.stringify(await context.storageState());
-  await context.close();
-  return state;
 }
 
 /**
@@ -191,7 +175,7 @@ async function main(): Promise<number> {
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
       let paint: number | null = null;
       try {
-        const state = await adminState(browser);
+        const state = await signedInAdminState(browser);
         await firstPaint(browser, state); // warm-up: server caches and plans as a working day finds them
         const times: number[] = [];
         for (let i = 0; i < RUNS; i++) {

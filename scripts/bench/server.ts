@@ -9,6 +9,8 @@ import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright';
+import { SEED_USERS } from '../../server/seed/users.ts';
 
 const WEB_PORT = 5173;
 const API_PORT = 54321;
@@ -172,4 +174,21 @@ export function runBench(main: () => Promise<number>): void {
       await stopServer();
       process.exit(code);
     });
+}
+
+/** The seed admin signs in through /auth once; a benchmark starts every run from that browser state. */
+export async function signedInAdminState(browser: Browser): Promise<string> {
+  const admin = SEED_USERS.find((u) => u.label === 'admin')!;
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${SITE}/auth`);
+  const form = page.getByRole('tabpanel', { name: 'Sign In' });
+  await form.getByLabel('Email').fill(admin.email);
+  await form.getByLabel('Password', { exact: true }).fill(admin.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${SITE}/`, { timeout: 20_000 });
+  await page.getByText('Welcome back!').first().waitFor();
+  const state = JSON.stringify(await context.storageState());
+  await context.close();
+  return state;
 }

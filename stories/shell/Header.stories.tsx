@@ -55,7 +55,7 @@ export const Admin: Story = {
   args: { signedIn: true, isAdmin: true, cartCount: 120, path: '/admin/products' },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin/products');
+    await expect(canvas.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
     await expect(canvas.getByText('99+')).toBeVisible();
     // The account menu offers it too, before Sign Out.
     await userEvent.click(canvas.getByRole('button', { name: 'Account' }));
@@ -64,7 +64,7 @@ export const Admin: Story = {
     // Keyboard, once the opened menu has taken focus: the item above the last (Sign Out).
     await waitFor(() => expect(menu.getByRole('menu')).toContainElement(canvasElement.ownerDocument.activeElement as HTMLElement));
     await userEvent.keyboard('{End}{ArrowUp}{Enter}');
-    await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/admin/products'));
+    await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/admin'));
   },
 };
 

@@ -1,11 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { css } from '../../../styled-system/css';
 import type { NewsletterLinkAction, NewsletterLinkStatus } from '../../../machines/newsletterLinkMachine';
-import { Button } from '../../ui/Button';
-import { ButtonLink } from '../../ui/ButtonLink';
-import { pageHeading } from '../../ui/Page';
-import { Spinner } from '../../ui/Spinner';
-import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { EmailLinkOutcome, type LinkCopy } from './EmailLinkOutcome';
 
 export type NewsletterLinkViewProps = {
   action: NewsletterLinkAction;
@@ -13,14 +8,11 @@ export type NewsletterLinkViewProps = {
   onRetry: () => void;
 };
 
-const panel = css({ mx: 'auto', maxW: '2xl', px: '4', py: { base: '16', md: '24' }, textAlign: 'center', display: 'grid', gap: '4', justifyItems: 'center' });
-const lead = css({ color: 'fg.muted' });
-
 /** /newsletter/confirm and /newsletter/unsubscribe: what became of the link from the e-mail. */
 export function NewsletterLinkView({ action, status, onRetry }: NewsletterLinkViewProps) {
   const { t } = useLingui();
   const failed = { heading: t`Something went wrong`, body: t`We couldn't reach our server, so nothing has changed. Please try again.` };
-  const all: Record<NewsletterLinkAction, Record<NewsletterLinkStatus, { heading: string; body: string }>> = {
+  const all: Record<NewsletterLinkAction, Record<NewsletterLinkStatus, LinkCopy>> = {
     confirm: {
       working: { heading: t`Confirming your subscription...`, body: '' },
       done: {
@@ -52,20 +44,5 @@ export function NewsletterLinkView({ action, status, onRetry }: NewsletterLinkVi
       failed,
     },
   };
-  const copy = all[action][status];
-  useDocumentTitle(copy.heading);
-  if (status === 'working') {
-    return (
-      <div className={panel} aria-busy="true">
-        <Spinner label={copy.heading} />
-      </div>
-    );
-  }
-  return (
-    <div className={panel} role={status === 'done' ? 'status' : 'alert'} data-status={status}>
-      <h1 className={pageHeading}>{copy.heading}</h1>
-      <p className={lead}>{copy.body}</p>
-      {status === 'failed' ? <Button onClick={onRetry}>{t`Try again`}</Button> : <ButtonLink href="/shop">{t`Continue shopping`}</ButtonLink>}
-    </div>
-  );
+  return <EmailLinkOutcome status={status} copy={all[action][status]} onRetry={onRetry} />;
 }

@@ -141,7 +141,7 @@ export function AdminReviewsView({ status, query, reviews, total, deciding, fail
               className={cx(fieldInput, css({ flex: '1', minW: '0' }))}
             />
             <Button type="submit" variant="outline">
-              <Trans>Search</Trans>
+              <Trans context="search button">Search</Trans>
             </Button>
           </div>
         </form>
