@@ -222,10 +222,10 @@ begin
 end;
 $$;
 
-revoke all on function public.admin_dashboard_sales(integer) from public;
-revoke all on function public.admin_dashboard_top_products(integer) from public;
-revoke all on function public.admin_dashboard_stock(integer) from public;
-revoke all on function public.admin_dashboard_attention() from public;
+revoke all on function public.admin_dashboard_sales(integer) from public, anon;
+revoke all on function public.admin_dashboard_top_products(integer) from public, anon;
+revoke all on function public.admin_dashboard_stock(integer) from public, anon;
+revoke all on function public.admin_dashboard_attention() from public, anon;
 grant execute on function public.admin_dashboard_sales(integer) to authenticated;
 grant execute on function public.admin_dashboard_top_products(integer) to authenticated;
 grant execute on function public.admin_dashboard_stock(integer) to authenticated;

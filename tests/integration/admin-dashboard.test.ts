@@ -206,7 +206,12 @@ describe('low stock and sold out', () => {
     const [soldOut, one, five, six] = p.variants;
     const emails = [1, 2, 3].map(() => `${marker()}@example.test`);
     for (const [i, email] of emails.entries()) {
-      await sql(`insert into public.back_in_stock_requests (variant_id, email, status) values ($1, $2, $3)`, [soldOut.id, email, i < 2 ? 'waiting' : 'pending']);
+      // A waiting request is a confirmed one (back_in_stock_requests_waiting_confirmed).
+      await sql(`insert into public.back_in_stock_requests (variant_id, email, status, confirmed_at) values ($1, $2, $3, case when $3 = 'waiting' then now() end)`, [
+        soldOut.id,
+        email,
+        i < 2 ? 'waiting' : 'pending',
+      ]);
     }
     const stock: StockPanel = await fetchDashboardStock(5);
     expect(stock.threshold).toBe(5);
