@@ -188,7 +188,7 @@ function LoadedProduct({ product, selectedVariantId, qty, rating, ...props }: Pr
             {variant && (
               <>
                 <dt className={detailTerm}>
-                  <Trans>SKU</Trans>
+                  <Trans context="product detail">SKU</Trans>
                 </dt>
                 <dd className={css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere' })}>{variant.sku}</dd>
               </>
