@@ -60,8 +60,9 @@ select o.id, v.product_id, v.id, 'Dash Bench line', v.sku, v.price, 1 + (l.n + o
 from (select id, total, row_number() over () as r from public.orders where customer_email like 'bench%@example.test') o
 cross join lateral generate_series(1, 1 + (o.r % 3)::integer) as l(n)
 join lateral (select id, product_id, sku, price from public.variants where sku = 'DASHB-' || (1 + (o.r * 37 + l.n * 101) % ${PRODUCTS}) || '-M') v on true;
-insert into public.back_in_stock_requests (variant_id, email, status)
-select v.id, 'wait' || g || '-' || substr(v.id::text, 1, 8) || '@example.test', case when g % 4 = 0 then 'pending' else 'waiting' end
+insert into public.back_in_stock_requests (variant_id, email, status, confirmed_at)
+select v.id, 'wait' || g || '-' || substr(v.id::text, 1, 8) || '@example.test', case when g % 4 = 0 then 'pending' else 'waiting' end,
+       case when g % 4 = 0 then null else now() end
 from public.variants v cross join generate_series(1, 3) g
 where v.inventory = 0 and v.sku like 'DASHB-%';
 set session_replication_role = origin;
