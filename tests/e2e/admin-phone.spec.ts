@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { asAdmin, makeProduct, serviceGet, serviceInsert, test, uid } from './admin';
 import { guestPurchase } from './purchase';
-import { open, uniqueEmail } from './support';
+import { expectNoSidewaysScroll, open, uniqueEmail } from './support';
 
 /**
  * The admin on a phone (issue 24 items 4 and 6), at 390×844 with touch: the product, order and
@@ -15,12 +15,6 @@ asAdmin();
 
 const main = (page: Page) => page.getByRole('main');
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-/** The page does not scroll sideways (a region may scroll inside itself). */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${where}: the page's width`).toBeLessThanOrEqual(innerWidth);
-}
 
 /** Wholly on screen horizontally: nothing of it needs sideways scrolling to be seen. */
 async function expectWithinWidth(element: Locator, what: string) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ANON_KEY, API_URL, cartButton, expectCartCount, expectNoSeriousA11yViolations, german, open } from './support';
+import { ANON_KEY, API_URL, cartButton, expectCartCount, expectNoSeriousA11yViolations, expectNoSidewaysScroll, german, open } from './support';
 
 /** SPEC §2 Home / §7 Featured: the home page's featured block against the seeded catalogue. */
 
@@ -118,6 +118,6 @@ test.describe('on a phone', () => {
     await expect(section(page).getByRole('article')).toHaveCount(Math.min(6, featured.length));
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
     expect(cls, 'cumulative layout shift of the home page').toBeLessThanOrEqual(0.05);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSidewaysScroll(page, 'the home page on a phone', 360);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ANON_KEY, API_URL, expectFocusInside, expectNoSeriousA11yViolations, german, open } from './support';
+import { ANON_KEY, API_URL, expectFocusInside, expectNoSeriousA11yViolations, expectNoSidewaysScroll, german, open } from './support';
 
 /** SPEC §2 Search dialog, §5 (trimmed, non-empty), §7 Search, against the seeded catalogue. */
 
@@ -173,7 +173,7 @@ test.describe('on a phone', () => {
     await expect(resultLinks(dialog).first()).toBeVisible();
     const box = await dialog.boundingBox();
     expect(box?.width ?? 0).toBeLessThanOrEqual(360);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSidewaysScroll(page, 'the search dialog on a phone', 360);
     await expectNoSeriousA11yViolations(page, 'the search dialog on a phone');
   });
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ANON_KEY, API_URL, expectCartCount, expectNoSeriousA11yViolations, german, LOCALE_KEY, open } from './support';
+import { ANON_KEY, API_URL, expectCartCount, expectNoSeriousA11yViolations, expectNoSidewaysScroll, german, LOCALE_KEY, open } from './support';
 
 /**
  * /shop against the seeded catalogue: what the cards show is checked against the same rows read
@@ -306,7 +306,7 @@ test.describe('on a phone', () => {
     await open(page, '/shop');
     await expect(results(page)).toHaveAttribute('aria-busy', 'false');
     await expect(sidebar(page)).toBeHidden();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page, '/shop on a phone', 390);
 
     await page.getByRole('button', { name: 'Filters' }).click();
     const panel = page.getByRole('dialog', { name: 'Filters' });

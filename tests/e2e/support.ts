@@ -53,6 +53,26 @@ export async function expectNoSeriousA11yViolations(page: Page, where = page.url
   expect(summary, `axe found serious/critical violations on ${where}:\n${report}\n`).toEqual([]);
 }
 
+/**
+ * The page does not scroll sideways: it is no wider than the screen (`width`, the viewport's by
+ * default; a region may scroll inside itself). On failure it names the innermost elements that
+ * stick out past the right edge, so the message says what to fix.
+ */
+export async function expectNoSidewaysScroll(page: Page, where = page.url(), width = page.viewportSize()?.width ?? 0): Promise<void> {
+  const { scrollWidth, sticking } = await page.evaluate((limit) => {
+    const out = (el: Element) => el.getBoundingClientRect().right + window.scrollX > limit + 0.5;
+    const sticking: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!out(el) || [...el.children].some(out)) continue;
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}` : '';
+      const right = Math.round(el.getBoundingClientRect().right + window.scrollX);
+      sticking.push(`<${el.tagName.toLowerCase()}${cls}> to ${right} px: "${(el.textContent ?? '').trim().slice(0, 60)}"`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, sticking: sticking.slice(0, 6) };
+  }, width);
+  expect(scrollWidth, `${where} is ${scrollWidth} px wide on a ${width} px screen; sticking out: ${sticking.join('; ') || 'nothing found'}`).toBeLessThanOrEqual(width);
+}
+
 /** Opens a route and waits until the shell has rendered and the app has taken over the page. */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
