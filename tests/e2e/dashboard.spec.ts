@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { asAdmin, makeProduct, test, uid } from './admin';
+import { asAdmin, makeProduct, serviceInsert, test, uid } from './admin';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, german, open } from './support';
 
 /**
@@ -36,6 +36,16 @@ test.describe('the admin dashboard', () => {
         test('shows the panels, switches the period, lists a low-stock variant by its SKU', async ({ page, request }) => {
           const product = await makeProduct(request, { title: `E2E Dashboard Low ${lang} ${name} ${uid()}`, sizes: ['M'], inventory: 1 });
           const sku = product.variants[0].sku;
+          // A review waiting for moderation: the nav's Reviews link then carries the waiting count, whose
+          // screen-reader word once stuck out of the scrolling nav and widened the phone's page (CI, de).
+          await serviceInsert(request, 'reviews', {
+            product_id: product.id,
+            rating: 5,
+            title: `Dashboard review ${uid()}`,
+            body: 'Waiting.',
+            author_name: 'Dana Dash',
+            status: 'pending',
+          });
 
           await open(page, `/admin?lang=${lang}`);
           await expect(main(page).getByRole('heading', { level: 1, name: text('Dashboard') })).toBeVisible();
@@ -51,6 +61,7 @@ test.describe('the admin dashboard', () => {
           await expect(low).toBeVisible();
           await expect(low).toContainText(product.title);
           await expect(low).toContainText(lang === 'de' ? '1 übrig' : '1 left');
+          await expect(page.getByRole('navigation', { name: text('Admin') }).getByRole('link', { name: new RegExp(`^${text('Reviews')} \\d+ ${text('waiting')}$`) })).toBeVisible();
           if (phone) await expectNoSidewaysScroll(page, '/admin (30 days)', PHONE.width);
 
           // Switch to 7 days: the URL follows, the sales panel reloads for it.

@@ -72,7 +72,11 @@ export function AdminLayout({ section, pendingReviews, children }: AdminLayoutPr
             <span aria-hidden="true">←</span> {t`Back to the shop`}
           </Link>
         </div>
-        <nav aria-label={t`Admin`} className={css({ mx: 'auto', maxW: '7xl', px: { base: '2', md: '8' }, display: 'flex', alignItems: 'center', gap: '1', overflowX: 'auto' })}>
+        {/* Positioned, so the waiting count's screen-reader word (absolutely placed) scrolls with the links instead of widening a phone's page. */}
+        <nav
+          aria-label={t`Admin`}
+          className={css({ position: 'relative', mx: 'auto', maxW: '7xl', px: { base: '2', md: '8' }, display: 'flex', alignItems: 'center', gap: '1', overflowX: 'auto' })}
+        >
           <span
             className={css({
               display: { base: 'none', sm: 'inline' },
