@@ -1,12 +1,12 @@
-import { Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { type ReactNode, Suspense } from 'react';
 import { type DefaultParams, Route, type StringRouteParams, Switch, useLocation } from 'wouter';
-import type { AdminScreen } from '../features/admin/AdminRoute';
-import { IMAGE_DISPLAYS, type ImageDisplay, responsiveImage } from '../ui/images';
-import { Spinner } from '../ui/Spinner';
 import { type Media, primaryImage } from '../../domain/catalogue';
 import { prefetchProduct, prefetchShopPage } from '../api/products';
+import { ADMIN_PATHS } from '../features/admin/adminPaths';
 import { parseShopQuery } from '../features/shop/url';
+import { IMAGE_DISPLAYS, type ImageDisplay, responsiveImage } from '../ui/images';
+import { Spinner } from '../ui/Spinner';
 import { ScreenCommitted } from './hydration';
 import { lazyFeature } from './lazyFeature';
 import { RouteErrorBoundary } from './shell/ErrorBoundaries';
@@ -36,7 +36,7 @@ const WithdrawalInformation = lazyFeature('content', () => import('../features/c
 /** The withdrawal function of § 356a BGB (ADR 0025). */
 const Withdraw = lazyFeature('withdrawal', () => import('../features/withdrawal/WithdrawRoute'));
 /** The whole admin area: one chunk (and one catalogue) that shoppers never load. */
-const Admin = lazyFeature<AdminScreen>('admin', () => import('../features/admin/AdminRoute'));
+const Admin = lazyFeature<{ notFound: ReactNode }>('admin', () => import('../features/admin/AdminRoute'));
 export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
 const NewsletterLink = lazyFeature<{ action: 'confirm' | 'unsubscribe' }>('newsletterLink', () => import('../features/newsletterLink/NewsletterLinkRoute'));
 /** The links of the back-in-stock e-mails (docs/adr/0038): the e-mail links' chunk and catalogue. */
@@ -123,6 +123,9 @@ function Screen({ children }: { children: ReactNode }) {
   );
 }
 
+/** Every path under /admin, and /admin itself: the admin area. */
+const ADMIN_AREA = '/admin/*?';
+
 type ScreenRoute = { path: string; screen: (params: DefaultParams) => ReactNode };
 
 /** One row of the route table; the screen gets the path's parameters by name (`/shop/:slug` → `slug`). */
@@ -158,16 +161,8 @@ const ROUTES: ScreenRoute[] = [
   route('/back-in-stock/confirm', () => <BackInStockLink action="confirm" />),
   route('/back-in-stock/unsubscribe', () => <BackInStockLink action="unsubscribe" />),
   route('/impressum', () => <Impressum />),
-  route('/admin', () => <Admin page="dashboard" />),
-  route('/admin/products', () => <Admin page="products" />),
-  route('/admin/products/new', () => <Admin page="newProduct" />),
-  route('/admin/products/import', () => <Admin page="importProducts" />),
-  route('/admin/products/:productId/edit', ({ productId }) => <Admin page="editProduct" productId={productId} />),
-  route('/admin/reviews', () => <Admin page="reviews" />),
-  route('/admin/orders', () => <Admin page="orders" />),
-  route('/admin/orders/:orderNumber', ({ orderNumber }) => <Admin page="order" orderNumber={orderNumber} />),
-  route('/admin/withdrawals', () => <Admin page="withdrawals" />),
-  route('/admin/audit', () => <Admin page="audit" />),
+  // The admin chunk picks its screen for the path; the server knows the admin paths from ADMIN_PATHS.
+  route(ADMIN_AREA, () => <Admin notFound={<NotFoundView />} />),
 ];
 
 /**
@@ -189,7 +184,7 @@ let knownPaths: RegExp[] | undefined;
  * admin area is no exception: an unknown path under /admin shows the 404 page, so it answers 404.
  */
 export function isKnownPath(path: string): boolean {
-  knownPaths ??= ROUTES.map((entry) => serverPattern(entry.path));
+  knownPaths ??= [...ROUTES.map((entry) => entry.path).filter((path) => path !== ADMIN_AREA), ...Object.values(ADMIN_PATHS)].map(serverPattern);
   return knownPaths.some((pattern) => pattern.test(path));
 }
 

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { type AuthSession, authMachine } from '../../machines/authMachine';
-import { countPendingReviews, fetchAdminOrders, fetchAdminProducts, fetchAdminReviews } from '../../src/api/admin';
-import AdminRoute, { type AdminScreen } from '../../src/features/admin/AdminRoute';
+import { countPendingReviews, fetchAdminOrder, fetchAdminOrders, fetchAdminProducts, fetchAdminReviews } from '../../src/api/admin';
+import { NotFoundView } from '../../src/app/shell/ErrorViews';
+import AdminRoute from '../../src/features/admin/AdminRoute';
 import { renderAt } from './support';
 
 vi.mock('../../src/api/admin', () => ({
@@ -30,13 +31,18 @@ function authWith(session: AuthSession | null, isAdmin: Promise<boolean>) {
   }).start();
 }
 
-const SCREENS: [string, AdminScreen][] = [
-  ['/admin/products', { page: 'products' }],
-  ['/admin/products/new', { page: 'newProduct' }],
-  ['/admin/products/3f1c/edit', { page: 'editProduct', productId: '3f1c' }],
-  ['/admin/reviews', { page: 'reviews' }],
-  ['/admin/orders', { page: 'orders' }],
-  ['/admin/orders/NPNG-100001', { page: 'order', orderNumber: 'NPNG-100001' }],
+/** One URL for each admin screen (src/features/admin/adminPaths.ts). */
+const SCREENS = [
+  '/admin',
+  '/admin/products',
+  '/admin/products/new',
+  '/admin/products/import',
+  '/admin/products/3f1c/edit',
+  '/admin/reviews',
+  '/admin/orders',
+  '/admin/orders/NPNG-100001',
+  '/admin/withdrawals',
+  '/admin/audit',
 ];
 
 describe('every /admin URL', () => {
@@ -47,8 +53,8 @@ describe('every /admin URL', () => {
     vi.mocked(fetchAdminOrders).mockReset().mockResolvedValue({ rows: [], total: 0 });
   });
 
-  it.each(SCREENS)('%s shows a signed-out visitor "Admin Only" with a sign-in that comes back', async (path, screenProps) => {
-    renderAt(<AdminRoute {...screenProps} />, path, { auth: authWith(null, Promise.resolve(true)) });
+  it.each(SCREENS)('%s shows a signed-out visitor "Admin Only" with a sign-in that comes back', async (path) => {
+    renderAt(<AdminRoute notFound={<NotFoundView />} />, path, { auth: authWith(null, Promise.resolve(true)) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Only' })).toBeTruthy();
     expect(screen.getByText('Sign in with an admin email to manage products.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(`/auth?next=${encodeURIComponent(path)}`);
@@ -56,11 +62,29 @@ describe('every /admin URL', () => {
     expect(countPendingReviews).not.toHaveBeenCalled();
   });
 
-  it.each(SCREENS)('%s shows a customer "Admin Only" and asks the backend for nothing', async (path, screenProps) => {
-    renderAt(<AdminRoute {...screenProps} />, path, { auth: authWith(SESSION, Promise.resolve(false)) });
+  it.each(SCREENS)('%s shows a customer "Admin Only" and asks the backend for nothing', async (path) => {
+    renderAt(<AdminRoute notFound={<NotFoundView />} />, path, { auth: authWith(SESSION, Promise.resolve(false)) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Only' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
     for (const call of [countPendingReviews, fetchAdminProducts, fetchAdminReviews, fetchAdminOrders]) expect(call).not.toHaveBeenCalled();
+  });
+
+  it.each(['/admin/anything', '/admin/products/3f1c/edit/more', '/admin/orders/1/2', '/admin/audit/x'])(
+    '%s is Not Found, for an admin too, and asks the backend for nothing',
+    async (path) => {
+      renderAt(<AdminRoute notFound={<NotFoundView />} />, path, { auth: authWith(SESSION, Promise.resolve(true)) });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull();
+      expect(countPendingReviews).not.toHaveBeenCalled();
+    },
+  );
+
+  it('an admin at /admin/orders/{number} gets the order screen for that number', async () => {
+    vi.mocked(fetchAdminOrder).mockReset().mockResolvedValue(null);
+    renderAt(<AdminRoute notFound={<NotFoundView />} />, '/admin/orders/NPNG-100001', { auth: authWith(SESSION, Promise.resolve(true)) });
+    const nav = within(await screen.findByRole('navigation', { name: 'Admin' }));
+    expect(nav.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+    await waitFor(() => expect(fetchAdminOrder).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'NPNG-100001' })));
   });
 
   it('waits for the database before deciding, then shows the admin area with the waiting count', async () => {
@@ -68,7 +92,7 @@ describe('every /admin URL', () => {
     const isAdmin = new Promise<boolean>((resolve) => {
       answer = resolve;
     });
-    renderAt(<AdminRoute page="products" />, '/admin/products', { auth: authWith(SESSION, isAdmin) });
+    renderAt(<AdminRoute notFound={<NotFoundView />} />, '/admin/products', { auth: authWith(SESSION, isAdmin) });
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Admin Only' })).toBeNull();
     answer(true);

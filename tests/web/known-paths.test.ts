@@ -34,11 +34,13 @@ describe('isKnownPath', () => {
     '/admin',
     '/admin/products',
     '/admin/products/new',
+    '/admin/products/import',
     '/admin/products/42/edit',
     '/admin/reviews',
     '/admin/orders',
     '/admin/orders/NPNG-1001',
     '/admin/withdrawals',
+    '/admin/audit',
   ];
 
   it.each(screens)('knows %s', (path) => {
@@ -53,7 +55,7 @@ describe('isKnownPath', () => {
     expect(isKnownPath('/admin/')).toBe(true);
   });
 
-  it.each(['/admin/anything', '/admin/products/x/edit/more', '/admin/orders/1/2', '/admin/withdrawals/x'])(
+  it.each(['/admin/anything', '/admin/products/x/edit/more', '/admin/orders/1/2', '/admin/withdrawals/x', '/admin/audit/x', '/admin/products/import/x'])(
     'an unknown path under /admin is not a screen (404 like any other): %s',
     (path) => {
       expect(isKnownPath(path)).toBe(false);

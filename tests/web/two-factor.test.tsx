@@ -6,6 +6,7 @@ import type { AuthSession } from '../../machines/authMachine';
 import { secondFactorOf } from '../../src/api/auth';
 import { ApiError } from '../../src/api/errors';
 import { challengeTotp, confirmTotp, enrolTotp, getAssuranceLevels, listTotpFactors, unenrolTotp, verifyTotp } from '../../src/api/twoFactor';
+import { NotFoundView } from '../../src/app/shell/ErrorViews';
 import AccountRoute from '../../src/features/account/AccountRoute';
 import { TwoFactorSection, type TwoFactorSectionProps } from '../../src/features/account/TwoFactorSection';
 import AdminRoute from '../../src/features/admin/AdminRoute';
@@ -168,7 +169,7 @@ describe('AuthRoute: the code step after the password', () => {
 
 describe('AdminRoute with a pending session', () => {
   it('sends it to the code step, coming back to the same admin page', async () => {
-    const location = renderAt(<AdminRoute page="orders" />, '/admin/orders?status=paid', { auth: fakeAuth(session('pending')) });
+    const location = renderAt(<AdminRoute notFound={<NotFoundView />} />, '/admin/orders?status=paid', { auth: fakeAuth(session('pending')) });
     await waitFor(() => expect(location.history.at(-1)).toBe('/auth?next=%2Fadmin%2Forders%3Fstatus%3Dpaid'));
   });
 });

@@ -1,38 +1,40 @@
-import { useAuthSelector } from '../../services/useAuthSelector';
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { matchRoute, Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { css } from '../../../styled-system/css';
-import { Redirect, useLocation, useSearch } from 'wouter';
 import { adminNavMachine, selectPendingReviews } from '../../../machines/adminNavMachine';
 import { selectAdminAccess, selectAuthStatus, selectNeedsSecondFactor } from '../../../machines/authMachine';
+import { css } from '../../../styled-system/css';
 import { countPendingReviews } from '../../api/admin';
+import { useAuthSelector } from '../../services/useAuthSelector';
 import { Spinner } from '../../ui/Spinner';
-import { AdminDashboardPage } from './dashboard/AdminDashboardPage';
-import { AdminProductsPage } from './products/AdminProductsPage';
-import { ProductFormPage } from './productForm/ProductFormPage';
-import { AdminReviewsPage } from './reviews/AdminReviewsPage';
-import { AdminOrdersPage } from './orders/AdminOrdersPage';
-import { AdminOrderPage } from './orders/AdminOrderPage';
-import { AdminWithdrawalsPage } from './withdrawals/AdminWithdrawalsPage';
+import { ADMIN_PATHS, type AdminPage } from './adminPaths';
 import { AuditLogPage } from './audit/AuditLogPage';
 import { ProductImportPage } from './csv/ProductImportPage';
+import { AdminDashboardPage } from './dashboard/AdminDashboardPage';
+import { AdminOrderPage } from './orders/AdminOrderPage';
+import { AdminOrdersPage } from './orders/AdminOrdersPage';
+import { ProductFormPage } from './productForm/ProductFormPage';
+import { AdminProductsPage } from './products/AdminProductsPage';
+import { AdminReviewsPage } from './reviews/AdminReviewsPage';
 import { AdminLayout, type AdminSection } from './shell/AdminLayout';
 import { AdminOnlyView } from './shell/AdminOnlyView';
+import { AdminWithdrawalsPage } from './withdrawals/AdminWithdrawalsPage';
 
-export type AdminScreen =
-  | { page: 'dashboard' }
-  | { page: 'products' }
-  | { page: 'newProduct' }
-  | { page: 'editProduct'; productId: string }
-  | { page: 'reviews' }
-  | { page: 'orders' }
-  | { page: 'order'; orderNumber: string }
-  | { page: 'withdrawals' }
-  | { page: 'audit' }
-  | { page: 'importProducts' };
+export type AdminScreen = { page: Exclude<AdminPage, 'editProduct' | 'order'> } | { page: 'editProduct'; productId: string } | { page: 'order'; orderNumber: string };
 
-const SECTION: Record<AdminScreen['page'], AdminSection> = {
+/** The screen for an admin path (ADMIN_PATHS), with its parameters; null for any other path. */
+function useAdminScreen(path: string): AdminScreen | null {
+  const { parser } = useRouter();
+  for (const [page, pattern] of Object.entries(ADMIN_PATHS) as [AdminPage, string][]) {
+    const [matches, params] = matchRoute(parser, pattern, path);
+    if (matches) return { page, ...params } as AdminScreen;
+  }
+  return null;
+}
+
+const SECTION: Record<AdminPage, AdminSection> = {
   dashboard: 'dashboard',
   products: 'products',
   newProduct: 'products',
@@ -46,20 +48,23 @@ const SECTION: Record<AdminScreen['page'], AdminSection> = {
 };
 
 /**
- * Every /admin URL (one lazily loaded chunk, ADR 0016): admins get the admin area; anyone else the
- * SPEC's 'Admin Only' page. Whether the user is an admin is the database's answer (is_admin()),
+ * Every /admin URL (one lazily loaded chunk, ADR 0016): it picks the screen for the path
+ * (ADMIN_PATHS; any other path under /admin gets the app's `notFound`); admins get the admin area, anyone else
+ * the SPEC's 'Admin Only' page. Whether the user is an admin is the database's answer (is_admin()),
  * and the database also refuses every admin write of anyone else, whatever this page shows.
  * A session that still owes its second factor (aal1 with an authenticator app) is sent to the
  * sign-in's code step first: the database answers is_admin() only for aal2 then.
  */
-export default function AdminRoute(screen: AdminScreen) {
+export default function AdminRoute({ notFound }: { notFound: ReactNode }) {
   const { t } = useLingui();
   const access = useAuthSelector(selectAdminAccess);
   const signedIn = useAuthSelector(selectAuthStatus) === 'signedIn';
   const needsSecondFactor = useAuthSelector(selectNeedsSecondFactor);
   const [path] = useLocation();
   const search = useSearch();
+  const screen = useAdminScreen(path);
   const here = search ? `${path}?${search}` : path;
+  if (!screen) return notFound;
   if (needsSecondFactor) return <Redirect to={`/auth?next=${encodeURIComponent(here)}`} replace />;
   if (access === 'checking') {
     return (
