@@ -40,6 +40,14 @@ export function hasAuthCode(search: string): boolean {
 }
 
 /**
+ * Whether the page's URL carries an e-mailed link's failure or code as supabase-js reads them: a
+ * PKCE auth code (`?code=<uuid>`) or the auth server's `error_description`, in the query or the hash.
+ */
+export function hasEmailLinkAnswer(search: string, hash: string): boolean {
+  return hasAuthCode(search) || [search, hash.slice(1)].some((params) => new URLSearchParams(params).has('error_description'));
+}
+
+/**
  * Whether supabase-js would find a session when it starts: one stored under its key, or an e-mailed
  * link's answer in the URL: a PKCE auth code (`?code=…`, exchanged with the verifier this browser
  * stored when it asked for the link), an implicit-flow `#access_token=…`, or an `error_description`,
@@ -48,8 +56,7 @@ export function hasAuthCode(search: string): boolean {
 function sessionMayExist(storageKey: string): boolean {
   if (typeof window === 'undefined') return false;
   const { hash, search } = window.location;
-  const fromUrl = [new URLSearchParams(hash.slice(1)), new URLSearchParams(search)];
-  if (hasAuthCode(search) || fromUrl.some((params) => params.has('access_token') || params.has('error_description'))) return true;
+  if (hasEmailLinkAnswer(search, hash) || [search, hash.slice(1)].some((params) => new URLSearchParams(params).has('access_token'))) return true;
   try {
     return window.localStorage.getItem(storageKey) !== null;
   } catch {

@@ -1,4 +1,4 @@
-import { hasAuthCode, supabase } from './client';
+import { hasAuthCode, hasEmailLinkAnswer, supabase } from './client';
 
 /**
  * What became of an e-mailed auth link the page was opened with, when it did not sign in:
@@ -11,12 +11,7 @@ export type EmailLinkProblem = 'otherBrowser' | 'invalid';
 /** The parameters an e-mailed link brings back: the PKCE code, supabase-js's flow id, GoTrue's error. */
 const LINK_PARAMS = ['code', 'sb_flow_id', 'error', 'error_code', 'error_description'];
 
-const queryOf = () => new URLSearchParams(window.location.search);
 const fragmentOf = () => new URLSearchParams(window.location.hash.slice(1));
-
-function broughtByLink(): boolean {
-  return hasAuthCode(window.location.search) || [queryOf(), fragmentOf()].some((params) => params.has('error_description'));
-}
 
 /** Takes the link's parameters out of the address bar, so a reload or a shared URL does not repeat them. */
 function forgetLinkParams(): void {
@@ -48,7 +43,7 @@ export function takeEmailLinkProblem(): Promise<EmailLinkProblem | null> {
 }
 
 async function inspectLink(): Promise<EmailLinkProblem | null> {
-  if (typeof window === 'undefined' || !broughtByLink()) return null;
+  if (typeof window === 'undefined' || !hasEmailLinkAnswer(window.location.search, window.location.hash)) return null;
   const { error } = await (await supabase().auth()).initialize();
   let problem: EmailLinkProblem | null = null;
   if (error) problem = VERIFIER_CODES.has(error.code ?? '') ? 'otherBrowser' : 'invalid';

@@ -1,28 +1,25 @@
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { selectLocale } from '../../machines/localeMachine';
-import type { ToastInput } from '../../machines/toastMachine';
-import { type EmailLinkProblem, takeEmailLinkProblem } from '../api/emailLink';
+import { hasEmailLinkAnswer } from '../api/client';
 import { useServices } from '../services/context';
 
-const texts = {
-  otherBrowserTitle: msg`Your email address is confirmed`,
-  otherBrowser: msg`This link signs you in only in the browser where you created your account. Sign in here with your email and password.`,
-  invalidTitle: msg`This link is invalid or has expired`,
-  invalid: msg`If you have already confirmed your email address, sign in. Otherwise sign up again to get a new link.`,
-};
-
-/** One toast for the link, however often the page asks (React runs effects twice in development). */
-const TOAST_ID = 'email-link';
-/** Long enough to read both sentences; the toast can be closed sooner. */
-const DURATION_MS = 15_000;
+let openedWithLink: boolean | undefined;
+/**
+ * Whether this page was opened with an e-mailed auth link's answer in its URL (a PKCE code or the
+ * auth server's error), read once: the link's parameters leave the address bar when it is looked at.
+ */
+function openedWithEmailLink(): boolean {
+  openedWithLink ??= typeof window !== 'undefined' && hasEmailLinkAnswer(window.location.search, window.location.hash);
+  return openedWithLink;
+}
 
 /**
  * Tells the visitor, once, why the e-mailed link this page was opened with did not sign them in:
  * opened in another browser than the one that asked for it (PKCE), or refused as used or expired.
- * A page opened without such a link loads nothing for this (src/api/emailLink.ts).
+ * A page opened without such a link loads nothing for this: the check, the auth client and the
+ * texts come only with a link (src/features/auth/emailLinkToast.ts, src/api/emailLink.ts).
  */
 export function useEmailLinkNotice(): void {
   const { i18n } = useLingui();
@@ -31,19 +28,16 @@ export function useEmailLinkNotice(): void {
   const languageReady = i18n.locale === useSelector(locale, selectLocale);
   const shown = useRef(false);
   useEffect(() => {
-    if (!languageReady) return;
+    if (!languageReady || !openedWithEmailLink()) return;
     let active = true;
-    const toastFor = (problem: EmailLinkProblem): ToastInput =>
-      problem === 'otherBrowser'
-        ? { id: TOAST_ID, title: i18n._(texts.otherBrowserTitle), description: i18n._(texts.otherBrowser), variant: 'info', duration: DURATION_MS }
-        : { id: TOAST_ID, title: i18n._(texts.invalidTitle), description: i18n._(texts.invalid), variant: 'destructive', duration: DURATION_MS };
-    takeEmailLinkProblem()
-      .then((problem) => {
-        if (!active || !problem || shown.current) return;
+    import('../features/auth/emailLinkToast')
+      .then(({ emailLinkToast }) => emailLinkToast(i18n))
+      .then((toast) => {
+        if (!active || !toast || shown.current) return;
         shown.current = true;
-        toasts.send({ type: 'toast.add', toast: toastFor(problem) });
+        toasts.send({ type: 'toast.add', toast });
       })
-      // The auth client did not load (offline): the auth machine reports that; the link waits for a reload.
+      // The code or the auth client did not load (offline): the auth machine reports that; the link waits for a reload.
       .catch(() => undefined);
     return () => {
       active = false;

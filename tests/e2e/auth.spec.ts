@@ -81,7 +81,7 @@ for (const language of ['en', 'de'] as const) {
     const other = await browser.newContext();
     const elsewhere = await other.newPage();
     if (language === 'de') await elsewhere.addInitScript((key) => window.localStorage.setItem(key, 'de'), LOCALE_KEY);
-    const say = (text: string) => (language === 'de' ? german(text) : text);
+    const say = (text: string) => (language === 'de' ? german(text, 'auth') : text);
     await elsewhere.goto(link);
     await expect(elsewhere.getByText(say(OTHER_BROWSER_TITLE)).first()).toBeVisible();
     await expect(elsewhere.getByText(say(OTHER_BROWSER_TEXT)).first()).toBeVisible();
