@@ -4,10 +4,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../i18n/i18n';
 
 const INTL_LOCALE = { en: 'en-US', de: 'de-DE' } as const;
 
-/** The dashboard's formatters in the page's language: money (src/i18n/format.ts), a calendar day ("Nov 3" / "3. Nov."), a whole number, a change in %. */
-export function useDashboardFormat() {
-  const { i18n } = useLingui();
-  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+function formattersFor(locale: Locale) {
   const intl = INTL_LOCALE[locale];
   // A YYYY-MM-DD day of the shop's calendar (Europe/Berlin): read and written in UTC so no time zone moves it.
   const dayFormat = new Intl.DateTimeFormat(intl, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -22,4 +19,19 @@ export function useDashboardFormat() {
     number: (n: number) => number.format(n),
     change: (pct: number) => percent.format(pct / 100),
   };
+}
+
+/** Made once per language: every panel renders with the same formatters. */
+const formatters = new Map<Locale, ReturnType<typeof formattersFor>>();
+
+/** The dashboard's formatters in the page's language: money (src/i18n/format.ts), a calendar day ("Nov 3" / "3. Nov."), a whole number, a change in %. */
+export function useDashboardFormat() {
+  const { i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+  let f = formatters.get(locale);
+  if (!f) {
+    f = formattersFor(locale);
+    formatters.set(locale, f);
+  }
+  return f;
 }
