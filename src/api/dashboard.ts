@@ -1,5 +1,6 @@
 import type { AttentionPanel, DashboardDays, SalesPanel, StockPanel, TopProduct } from '../../domain/adminDashboard';
 import { supabase } from './client';
+import { startEarly, takeEarly } from './early';
 import { toApiError } from './errors';
 
 /**
@@ -13,7 +14,41 @@ async function call<T>(name: string, args: Record<string, unknown>): Promise<T> 
   return data as T;
 }
 
-export const fetchDashboardSales = (days: DashboardDays) => call<SalesPanel>('admin_dashboard_sales', { days });
-export const fetchDashboardTopProducts = (days: DashboardDays) => call<TopProduct[]>('admin_dashboard_top_products', { days });
-export const fetchDashboardStock = (threshold: number) => call<StockPanel>('admin_dashboard_stock', { threshold });
-export const fetchDashboardAttention = () => call<AttentionPanel>('admin_dashboard_attention', {});
+const KEYS = {
+  sales: (days: DashboardDays) => `dashboard:sales:${days}`,
+  top: (days: DashboardDays) => `dashboard:top:${days}`,
+  stock: (threshold: number) => `dashboard:stock:${threshold}`,
+  attention: 'dashboard:attention',
+};
+
+const loadSales = (days: DashboardDays) => call<SalesPanel>('admin_dashboard_sales', { days });
+const loadTop = (days: DashboardDays) => call<TopProduct[]>('admin_dashboard_top_products', { days });
+const loadStock = (threshold: number) => call<StockPanel>('admin_dashboard_stock', { threshold });
+const loadAttention = () => call<AttentionPanel>('admin_dashboard_attention', {});
+
+/**
+ * Starts the four panels' requests now (when there may be a session), for the dashboard's first
+ * calls to take: the admin chunk asks this as it arrives, so the panels load beside the is_admin()
+ * check and the chunk's first render (docs/bench/dashboard.md). Anyone but an admin is refused by each RPC
+ * itself (42501): the admin area drops what was not taken (dropDashboardPrefetch).
+ */
+export function prefetchDashboard(days: DashboardDays, threshold: number): void {
+  if (!supabase().mayHaveSession()) return;
+  startEarly(KEYS.sales(days), () => loadSales(days), { fresh: true });
+  startEarly(KEYS.top(days), () => loadTop(days), { fresh: true });
+  startEarly(KEYS.stock(threshold), () => loadStock(threshold), { fresh: true });
+  startEarly(KEYS.attention, loadAttention, { fresh: true });
+  prefetched = [KEYS.sales(days), KEYS.top(days), KEYS.stock(threshold), KEYS.attention];
+}
+let prefetched: string[] = [];
+
+/** Drops prefetched answers nobody took (the visitor was no admin, or left first), so no later dashboard shows them. */
+export function dropDashboardPrefetch(): void {
+  for (const key of prefetched) takeEarly(key);
+  prefetched = [];
+}
+
+export const fetchDashboardSales = (days: DashboardDays) => takeEarly<SalesPanel>(KEYS.sales(days)) ?? loadSales(days);
+export const fetchDashboardTopProducts = (days: DashboardDays) => takeEarly<TopProduct[]>(KEYS.top(days)) ?? loadTop(days);
+export const fetchDashboardStock = (threshold: number) => takeEarly<StockPanel>(KEYS.stock(threshold)) ?? loadStock(threshold);
+export const fetchDashboardAttention = () => takeEarly<AttentionPanel>(KEYS.attention) ?? loadAttention();

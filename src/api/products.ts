@@ -14,6 +14,7 @@ import { SORTS, type ShopQuery } from '../../domain/shopQuery';
 import { supabase } from './client';
 import { ApiError, toApiError } from './errors';
 import { anyColumnContains, arrayLiteral } from './filters';
+import { startEarly, takeEarly } from './early';
 
 /**
  * The embeds every card needs (SPEC §7 Featured / Shop list). `archived_at`: shoppers never receive
@@ -40,23 +41,6 @@ function normalize<P extends ProductSummary>(row: P): P {
   return { ...row, tags: row.tags ?? [], variants, media };
 }
 
-/**
- * Requests started while a visit's first screen is still loading its code (src/app/routes.tsx),
- * handed to the screen's first call for the same data, once. A failed early request is handed
- * over as it is: the screen shows the failure and its Try again asks anew.
- */
-const early = new Map<string, Promise<unknown>>();
-function takeEarly<T>(key: string): Promise<T> | undefined {
-  const pending = early.get(key) as Promise<T> | undefined;
-  early.delete(key);
-  return pending;
-}
-function startEarly<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const pending = (early.get(key) as Promise<T> | undefined) ?? load();
-  pending.catch(() => undefined); // nobody may ever take it
-  early.set(key, pending);
-  return pending;
-}
 const shopKey = (query: ShopQuery, pageSize: number, locale: string) => `shop:${pageSize}:${locale}:${JSON.stringify(query)}`;
 export function prefetchShopPage(query: ShopQuery, locale: string): Promise<ShopPage> {
   return startEarly(shopKey(query, SHOP_PAGE_SIZE, locale), () => loadShopPage(query, SHOP_PAGE_SIZE, locale));

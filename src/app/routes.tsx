@@ -36,7 +36,13 @@ const WithdrawalInformation = lazyFeature('content', () => import('../features/c
 /** The withdrawal function of § 356a BGB (ADR 0025). */
 const Withdraw = lazyFeature('withdrawal', () => import('../features/withdrawal/WithdrawRoute'));
 /** The whole admin area: one chunk (and one catalogue) that shoppers never load. */
-const Admin = lazyFeature<{ notFound: ReactNode }>('admin', () => import('../features/admin/AdminRoute'));
+const Admin = lazyFeature<{ notFound: ReactNode }>('admin', () =>
+  import('../features/admin/AdminRoute').then((admin) => {
+    // The chunk starts its first screen's data as soon as it is here, before its texts and first render.
+    if (typeof window !== 'undefined') admin.startFirstScreen(window.location.pathname, window.location.search);
+    return admin;
+  }),
+);
 export const NewsletterSignup = lazyFeature<{ source: 'footer' | 'account' }>('newsletter', () => import('../features/newsletter/NewsletterSignup'));
 const NewsletterLink = lazyFeature<{ action: 'confirm' | 'unsubscribe' }>('newsletterLink', () => import('../features/newsletterLink/NewsletterLinkRoute'));
 /** The links of the back-in-stock e-mails (docs/adr/0038): the e-mail links' chunk and catalogue. */
@@ -71,6 +77,8 @@ const LANDING_PAGES: { pattern: RegExp; screen: { preload: () => void }; data?: 
   { pattern: /^\/cart\/?$/, screen: Cart },
   // Where the payment page sends the shopper back to (a full page load).
   { pattern: /^\/orders\/?$/, screen: Orders },
+  // The admin's day starts here: the admin chunk loads while the session is restored (docs/bench/dashboard.md).
+  { pattern: /^\/admin(\/|$)/, screen: Admin },
 ];
 /**
  * The first image of the first screen is what it is judged by (LCP): it starts loading as soon as

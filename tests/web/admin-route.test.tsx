@@ -1,12 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { type AuthSession, authMachine } from '../../machines/authMachine';
 import { countPendingReviews, fetchAdminOrder, fetchAdminOrders, fetchAdminProducts, fetchAdminReviews } from '../../src/api/admin';
 import { NotFoundView } from '../../src/app/shell/ErrorViews';
-import AdminRoute from '../../src/features/admin/AdminRoute';
+import AdminRoute, { startFirstScreen } from '../../src/features/admin/AdminRoute';
+import { dropDashboardPrefetch, prefetchDashboard } from '../../src/api/dashboard';
+import { LOW_STOCK_THRESHOLD } from '../../src/config/shop';
 import { renderAt } from './support';
 
+vi.mock('../../src/api/dashboard', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/dashboard')>()),
+  prefetchDashboard: vi.fn(),
+  dropDashboardPrefetch: vi.fn(),
+}));
 vi.mock('../../src/api/admin', () => ({
   countPendingReviews: vi.fn(),
   fetchAdminProducts: vi.fn(),
@@ -102,5 +109,41 @@ describe('every /admin URL', () => {
     expect(nav.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Admin Only' })).toBeNull();
+  });
+});
+
+describe("the dashboard as a visit's first screen", () => {
+  beforeEach(() => {
+    vi.mocked(prefetchDashboard).mockReset();
+    vi.mocked(dropDashboardPrefetch).mockReset();
+    vi.mocked(countPendingReviews).mockReset().mockResolvedValue(0);
+  });
+
+  it.each([
+    ['/admin', '', 30],
+    ['/admin/', '?days=7', 7],
+    ['/admin', '?days=nonsense', 30],
+  ])('startFirstScreen(%s, %s) starts the panels for %i days', (path, search, days) => {
+    startFirstScreen(path, search);
+    expect(prefetchDashboard).toHaveBeenCalledWith(days, LOW_STOCK_THRESHOLD);
+  });
+
+  it.each(['/admin/orders', '/admin/products/new', '/'])('startFirstScreen(%s) starts nothing', (path) => {
+    startFirstScreen(path, '');
+    expect(prefetchDashboard).not.toHaveBeenCalled();
+  });
+
+  it('what was started is dropped when the answer is "not an admin"', async () => {
+    renderAt(<AdminRoute notFound={<NotFoundView />} />, '/admin', { auth: authWith(SESSION, Promise.resolve(false)) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Only' })).toBeTruthy();
+    await waitFor(() => expect(dropDashboardPrefetch).toHaveBeenCalled());
+  });
+
+  it('and kept for an admin, until the admin area closes', async () => {
+    renderAt(<AdminRoute notFound={<NotFoundView />} />, '/admin/orders', { auth: authWith(SESSION, Promise.resolve(true)) });
+    await screen.findByRole('navigation', { name: 'Admin' });
+    expect(dropDashboardPrefetch).not.toHaveBeenCalled();
+    cleanup();
+    expect(dropDashboardPrefetch).toHaveBeenCalled();
   });
 });

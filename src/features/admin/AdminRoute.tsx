@@ -1,12 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { matchRoute, Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { adminNavMachine, selectPendingReviews } from '../../../machines/adminNavMachine';
 import { selectAdminAccess, selectAuthStatus, selectNeedsSecondFactor } from '../../../machines/authMachine';
 import { css } from '../../../styled-system/css';
 import { countPendingReviews } from '../../api/admin';
+import { dropDashboardPrefetch, prefetchDashboard } from '../../api/dashboard';
+import { LOW_STOCK_THRESHOLD } from '../../config/shop';
+import { parseDashboardDays } from '../../../domain/adminDashboard';
 import { useAuthSelector } from '../../services/useAuthSelector';
 import { Spinner } from '../../ui/Spinner';
 import { ADMIN_PATHS, type AdminPage } from './adminPaths';
@@ -23,6 +26,16 @@ import { AdminOnlyView } from './shell/AdminOnlyView';
 import { AdminWithdrawalsPage } from './withdrawals/AdminWithdrawalsPage';
 
 export type AdminScreen = { page: Exclude<AdminPage, 'editProduct' | 'order'> } | { page: 'editProduct'; productId: string } | { page: 'order'; orderNumber: string };
+
+/**
+ * Called by the app's route table as soon as this chunk arrives, before its catalogue and its first
+ * render: a visit that starts on the dashboard gets its four panels loading beside the is_admin()
+ * check (docs/bench/dashboard.md). Without a session nothing is asked.
+ */
+export function startFirstScreen(pathname: string, search: string): void {
+  if (pathname.replace(/\/$/, '') !== ADMIN_PATHS.dashboard) return;
+  prefetchDashboard(parseDashboardDays(search), LOW_STOCK_THRESHOLD);
+}
 
 /** The screen for an admin path (ADMIN_PATHS), with its parameters; null for any other path. */
 function useAdminScreen(path: string): AdminScreen | null {
@@ -64,6 +77,11 @@ export default function AdminRoute({ notFound }: { notFound: ReactNode }) {
   const search = useSearch();
   const screen = useAdminScreen(path);
   const here = search ? `${path}?${search}` : path;
+  // The answers startFirstScreen asked for that the dashboard did not take: dropped when the visitor is no admin, and when the admin area closes.
+  useEffect(() => {
+    if (access === 'notAdmin') dropDashboardPrefetch();
+  }, [access]);
+  useEffect(() => dropDashboardPrefetch, []);
   if (!screen) return notFound;
   if (needsSecondFactor) return <Redirect to={`/auth?next=${encodeURIComponent(here)}`} replace />;
   if (access === 'checking') {
