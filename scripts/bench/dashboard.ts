@@ -112,6 +112,10 @@ const WATCH_PANELS = `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-status'] });
 })();`;
 
+/** `--timeline`: after the runs, what the last one fetched and when (ms from navigation start), to see what the paint waits for. */
+const TIMELINE = process.argv.includes('--timeline');
+let lastTimeline: string[] = [];
+
 async function firstPaint(browser: Browser, state: string): Promise<number> {
   // bypassCSP: the shop's CSP (ADR 0030) forbids eval, which Playwright's waitForFunction needs; the page's own scripts run as always.
   const context = await browser.newContext({ locale: 'en-US', storageState: JSON.parse(state), bypassCSP: true });
@@ -120,6 +124,23 @@ async function firstPaint(browser: Browser, state: string): Promise<number> {
   try {
     await page.goto(`${SITE}/admin`);
     const handle = await page.waitForFunction('window.__panels', undefined, { timeout: 30_000 });
+    if (TIMELINE) {
+      lastTimeline = await page.evaluate(() => [
+        ...performance
+          .getEntriesByType('navigation')
+          .map(
+            (e) =>
+              `${'0'.padStart(6)} – ${e.duration.toFixed(0).padStart(5)}  the page (DOMContentLoaded ${(e as PerformanceNavigationTiming).domContentLoadedEventEnd.toFixed(0)})`,
+          ),
+        ...performance
+          .getEntriesByType('resource')
+          .map(
+            (e) =>
+              `${e.startTime.toFixed(0).padStart(6)} – ${(e as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(5)}  ${new URL(e.name).pathname}${new URL(e.name).search.slice(0, 40)}`,
+          ),
+        ...performance.getEntriesByType('paint').map((e) => `${e.startTime.toFixed(0).padStart(6)}          ${e.name}`),
+      ]);
+    }
     return (await handle.jsonValue()) as number;
   } finally {
     await context.close();
@@ -184,6 +205,7 @@ async function main(): Promise<number> {
           console.log(`   run ${i + 1}: ${times[i].toFixed(0)} ms`);
         }
         paint = median(times);
+        if (TIMELINE) console.log(`   the last run's timeline (start – end, ms):\n   ${lastTimeline.join('\n   ')}`);
         console.log(table(['first paint', 'median', 'min', 'max'], [['/admin', show(paint, 0, ' ms'), show(Math.min(...times), 0, ' ms'), show(Math.max(...times), 0, ' ms')]]));
       } finally {
         await browser.close();
