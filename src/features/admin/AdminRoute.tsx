@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { matchRoute, Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { adminNavMachine, selectPendingReviews } from '../../../machines/adminNavMachine';
@@ -12,18 +12,40 @@ import { LOW_STOCK_THRESHOLD } from '../../config/shop';
 import { parseDashboardDays } from '../../../domain/adminDashboard';
 import { useAuthSelector } from '../../services/useAuthSelector';
 import { Spinner } from '../../ui/Spinner';
+import { useIdle } from '../../ui/useIdle';
 import { ADMIN_PATHS, type AdminPage } from './adminPaths';
-import { AuditLogPage } from './audit/AuditLogPage';
-import { ProductImportPage } from './csv/ProductImportPage';
 import { AdminDashboardPage } from './dashboard/AdminDashboardPage';
-import { AdminOrderPage } from './orders/AdminOrderPage';
-import { AdminOrdersPage } from './orders/AdminOrdersPage';
-import { ProductFormPage } from './productForm/ProductFormPage';
-import { AdminProductsPage } from './products/AdminProductsPage';
-import { AdminReviewsPage } from './reviews/AdminReviewsPage';
 import { AdminLayout, type AdminSection } from './shell/AdminLayout';
 import { AdminOnlyView } from './shell/AdminOnlyView';
-import { AdminWithdrawalsPage } from './withdrawals/AdminWithdrawalsPage';
+
+/**
+ * An admin page in a chunk of its own: the dashboard, where an admin's day starts, is in this chunk
+ * and parses only its own code on the way to its first paint (docs/bench/dashboard.md); the other
+ * pages are fetched once the browser is idle after the first admin screen (`preload`), or when opened.
+ */
+function lazyPage<P>(load: () => Promise<ComponentType<P>>) {
+  let chunk: Promise<{ default: ComponentType<P> }> | undefined;
+  const get = () => {
+    chunk ??= load()
+      .then((Page) => ({ default: Page }))
+      .catch((error: unknown) => {
+        chunk = undefined; // a later render tries again (and reports to the route's error boundary)
+        throw error;
+      });
+    return chunk;
+  };
+  return Object.assign(lazy(get), { preload: () => void get().catch(() => undefined) });
+}
+
+const AdminProductsPage = lazyPage(() => import('./products/AdminProductsPage').then((m) => m.AdminProductsPage));
+const ProductFormPage = lazyPage(() => import('./productForm/ProductFormPage').then((m) => m.ProductFormPage));
+const ProductImportPage = lazyPage(() => import('./csv/ProductImportPage').then((m) => m.ProductImportPage));
+const AdminReviewsPage = lazyPage(() => import('./reviews/AdminReviewsPage').then((m) => m.AdminReviewsPage));
+const AdminOrdersPage = lazyPage(() => import('./orders/AdminOrdersPage').then((m) => m.AdminOrdersPage));
+const AdminOrderPage = lazyPage(() => import('./orders/AdminOrderPage').then((m) => m.AdminOrderPage));
+const AdminWithdrawalsPage = lazyPage(() => import('./withdrawals/AdminWithdrawalsPage').then((m) => m.AdminWithdrawalsPage));
+const AuditLogPage = lazyPage(() => import('./audit/AuditLogPage').then((m) => m.AuditLogPage));
+const LAZY_PAGES = [AdminProductsPage, ProductFormPage, ProductImportPage, AdminReviewsPage, AdminOrdersPage, AdminOrderPage, AdminWithdrawalsPage, AuditLogPage];
 
 export type AdminScreen = { page: Exclude<AdminPage, 'editProduct' | 'order'> } | { page: 'editProduct'; productId: string } | { page: 'order'; orderNumber: string };
 
@@ -98,18 +120,25 @@ export default function AdminRoute({ notFound }: { notFound: ReactNode }) {
 function AdminArea({ screen }: { screen: AdminScreen }) {
   const [nav, send] = useMachine(adminNavMachine.provide({ actors: { countPendingReviews: fromPromise(() => countPendingReviews()) } }));
   const refreshCount = () => send({ type: 'nav.refresh' });
+  const { t } = useLingui();
+  const idle = useIdle();
+  useEffect(() => {
+    if (idle) for (const page of LAZY_PAGES) page.preload();
+  }, [idle]);
   return (
     <AdminLayout section={SECTION[screen.page]} pendingReviews={selectPendingReviews(nav)}>
-      {screen.page === 'dashboard' && <AdminDashboardPage />}
-      {screen.page === 'products' && <AdminProductsPage />}
-      {screen.page === 'newProduct' && <ProductFormPage key="new" productId={null} />}
-      {screen.page === 'editProduct' && <ProductFormPage key={screen.productId} productId={screen.productId} />}
-      {screen.page === 'reviews' && <AdminReviewsPage onModerated={refreshCount} />}
-      {screen.page === 'orders' && <AdminOrdersPage />}
-      {screen.page === 'order' && <AdminOrderPage key={screen.orderNumber} orderNumber={screen.orderNumber} />}
-      {screen.page === 'withdrawals' && <AdminWithdrawalsPage />}
-      {screen.page === 'audit' && <AuditLogPage />}
-      {screen.page === 'importProducts' && <ProductImportPage />}
+      <Suspense fallback={<Spinner label={t`Loading...`} />}>
+        {screen.page === 'dashboard' && <AdminDashboardPage />}
+        {screen.page === 'products' && <AdminProductsPage />}
+        {screen.page === 'newProduct' && <ProductFormPage key="new" productId={null} />}
+        {screen.page === 'editProduct' && <ProductFormPage key={screen.productId} productId={screen.productId} />}
+        {screen.page === 'reviews' && <AdminReviewsPage onModerated={refreshCount} />}
+        {screen.page === 'orders' && <AdminOrdersPage />}
+        {screen.page === 'order' && <AdminOrderPage key={screen.orderNumber} orderNumber={screen.orderNumber} />}
+        {screen.page === 'withdrawals' && <AdminWithdrawalsPage />}
+        {screen.page === 'audit' && <AuditLogPage />}
+        {screen.page === 'importProducts' && <ProductImportPage />}
+      </Suspense>
     </AdminLayout>
   );
 }
