@@ -112,6 +112,15 @@ const WATCH_PANELS = `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-status'] });
 })();`;
 
+/** When the HTML, the app's code, the admin chunk, is_admin() and the panels' RPCs were done (a string, as WATCH_PANELS). */
+const MARKS = `(() => {
+  const resources = performance.getEntriesByType('resource');
+  const end = (part) => Math.max(0, ...resources.filter((e) => e.name.includes(part)).map((e) => e.responseEnd));
+  const rpcs = resources.filter((e) => e.name.includes('/rpc/admin_dashboard_'));
+  return { html: performance.getEntriesByType('navigation')[0].responseEnd, framework: end('/assets/framework-'), admin: end('/assets/AdminRoute-'),
+    isAdmin: end('/rpc/is_admin'), rpcStart: Math.min(...rpcs.map((e) => e.startTime)), rpcEnd: Math.max(...rpcs.map((e) => e.responseEnd)) };
+})()`;
+
 /** `--timeline`: after the runs, what the last one fetched and when (ms from navigation start), to see what the paint waits for. */
 const TIMELINE = process.argv.includes('--timeline');
 let lastTimeline: string[] = [];
@@ -140,6 +149,11 @@ async function firstPaint(browser: Browser, state: string): Promise<number> {
           ),
         ...performance.getEntriesByType('paint').map((e) => `${e.startTime.toFixed(0).padStart(6)}          ${e.name}`),
       ]);
+      // One line per run: when the HTML, the app's code, the admin chunk, is_admin() and the panels' RPCs were done.
+      const marks = (await page.evaluate(MARKS)) as Record<'html' | 'framework' | 'admin' | 'isAdmin' | 'rpcStart' | 'rpcEnd', number>;
+      console.log(
+        `   html ${marks.html.toFixed(0)} · framework ${marks.framework.toFixed(0)} · admin chunk ${marks.admin.toFixed(0)} · is_admin ${marks.isAdmin.toFixed(0)} · panels' RPCs ${marks.rpcStart.toFixed(0)}–${marks.rpcEnd.toFixed(0)} ms`,
+      );
     }
     return (await handle.jsonValue()) as number;
   } finally {
