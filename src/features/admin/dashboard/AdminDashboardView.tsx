@@ -300,16 +300,7 @@ export function AdminDashboardView({ days, sales, top, stock, attention, onRetry
         >
           {() => <Attention attention={attention.data as AttentionPanel} />}
         </PanelCard>
-        <PanelCard
-          id="dashboard-top"
-          title={t`Top products`}
-          panel={top}
-          loading={t`Loading top products...`}
-          failed={t`Failed to load top products. Please try again.`}
-          onRetry={() => onRetry('top')}
-        >
-          {() => <Top top={top.data as TopProduct[]} currency={sales.data?.currency ?? 'EUR'} />}
-        </PanelCard>
+        {/* Stock takes the wide column beside the top products (its two lists side by side), on a phone it comes before them. */}
         <PanelCard
           id="dashboard-stock"
           title={t`Stock`}
@@ -319,6 +310,16 @@ export function AdminDashboardView({ days, sales, top, stock, attention, onRetry
           onRetry={() => onRetry('stock')}
         >
           {() => <Stock stock={stock.data as StockPanel} />}
+        </PanelCard>
+        <PanelCard
+          id="dashboard-top"
+          title={t`Top products`}
+          panel={top}
+          loading={t`Loading top products...`}
+          failed={t`Failed to load top products. Please try again.`}
+          onRetry={() => onRetry('top')}
+        >
+          {() => <Top top={top.data as TopProduct[]} currency={sales.data?.currency ?? 'EUR'} />}
         </PanelCard>
       </div>
     </div>
