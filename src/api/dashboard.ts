@@ -26,6 +26,9 @@ const loadTop = (days: DashboardDays) => call<TopProduct[]>('admin_dashboard_top
 const loadStock = (threshold: number) => call<StockPanel>('admin_dashboard_stock', { threshold });
 const loadAttention = () => call<AttentionPanel>('admin_dashboard_attention', {});
 
+/** The keys of the last prefetch, for dropDashboardPrefetch. */
+let prefetched: string[] = [];
+
 /**
  * Starts the four panels' requests now (when there may be a session), for the dashboard's first
  * calls to take: the admin chunk asks this as it arrives, so the panels load beside the is_admin()
@@ -40,7 +43,6 @@ export function prefetchDashboard(days: DashboardDays, threshold: number): void 
   startEarly(KEYS.attention, loadAttention, { fresh: true });
   prefetched = [KEYS.sales(days), KEYS.top(days), KEYS.stock(threshold), KEYS.attention];
 }
-let prefetched: string[] = [];
 
 /** Drops prefetched answers nobody took (the visitor was no admin, or left first), so no later dashboard shows them. */
 export function dropDashboardPrefetch(): void {

@@ -20,6 +20,7 @@ import { HeaderView } from './shell/HeaderView';
 import type { MobileMenuViewProps } from './shell/MobileMenuView';
 import { SkipLink } from './shell/SkipLink';
 import { useEmailLinkNotice } from './emailLinkNotice';
+import { ADMIN_AREA } from '../features/admin/adminPaths';
 import { useIdle } from '../ui/useIdle';
 import { useOpenedOnce } from '../ui/useOpenedOnce';
 
@@ -33,9 +34,6 @@ const { Component: MobileMenuView, preload: preloadMobileMenu } = lazyWithPreloa
 const { Component: SearchDialog, preload: preloadSearch } = lazyWithPreload<SearchDialogContainerProps>(() =>
   Promise.all([import('../features/search/SearchDialogContainer'), loadFeatureCatalog('search')]).then(([m]) => m),
 );
-
-/** /admin and every path under it: the admin area, which brings its own layout. */
-export const isAdminPath = (path: string) => /^\/admin(\/|$)/.test(path);
 
 /** The frame around every screen: header, side menu, cart drawer, toasts, footer. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -98,7 +96,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       {/* The admin area has its own layout (issue 24): no shop footer or newsletter signup there; AdminLayout links back to the shop. */}
-      {!isAdminPath(path) && (
+      {!ADMIN_AREA.test(path) && (
         <FooterView
           newsletter={
             idle && (

@@ -3,7 +3,7 @@ import { type ReactNode, Suspense } from 'react';
 import { type DefaultParams, Route, type StringRouteParams, Switch, useLocation } from 'wouter';
 import { type Media, primaryImage } from '../../domain/catalogue';
 import { prefetchProduct, prefetchShopPage } from '../api/products';
-import { ADMIN_PATHS } from '../features/admin/adminPaths';
+import { ADMIN_AREA, ADMIN_PATHS } from '../features/admin/adminPaths';
 import { parseShopQuery } from '../features/shop/url';
 import { IMAGE_DISPLAYS, type ImageDisplay, responsiveImage } from '../ui/images';
 import { Spinner } from '../ui/Spinner';
@@ -78,7 +78,7 @@ const LANDING_PAGES: { pattern: RegExp; screen: { preload: () => void }; data?: 
   // Where the payment page sends the shopper back to (a full page load).
   { pattern: /^\/orders\/?$/, screen: Orders },
   // The admin's day starts here: the admin chunk loads while the session is restored (docs/bench/dashboard.md).
-  { pattern: /^\/admin(\/|$)/, screen: Admin },
+  { pattern: ADMIN_AREA, screen: Admin },
 ];
 /**
  * The first image of the first screen is what it is judged by (LCP): it starts loading as soon as
@@ -131,8 +131,8 @@ function Screen({ children }: { children: ReactNode }) {
   );
 }
 
-/** Every path under /admin, and /admin itself: the admin area. */
-const ADMIN_AREA = '/admin/*?';
+/** The admin area's one route (every path under /admin, and /admin itself): the admin chunk picks the screen. */
+const ADMIN_ROUTE = '/admin/*?';
 
 type ScreenRoute = { path: string; screen: (params: DefaultParams) => ReactNode };
 
@@ -170,7 +170,7 @@ const ROUTES: ScreenRoute[] = [
   route('/back-in-stock/unsubscribe', () => <BackInStockLink action="unsubscribe" />),
   route('/impressum', () => <Impressum />),
   // The admin chunk picks its screen for the path; the server knows the admin paths from ADMIN_PATHS.
-  route(ADMIN_AREA, () => <Admin notFound={<NotFoundView />} />),
+  route(ADMIN_ROUTE, () => <Admin notFound={<NotFoundView />} />),
 ];
 
 /**
@@ -192,7 +192,7 @@ let knownPaths: RegExp[] | undefined;
  * admin area is no exception: an unknown path under /admin shows the 404 page, so it answers 404.
  */
 export function isKnownPath(path: string): boolean {
-  knownPaths ??= [...ROUTES.map((entry) => entry.path).filter((path) => path !== ADMIN_AREA), ...Object.values(ADMIN_PATHS)].map(serverPattern);
+  knownPaths ??= [...ROUTES.map((entry) => entry.path).filter((path) => path !== ADMIN_ROUTE), ...Object.values(ADMIN_PATHS)].map(serverPattern);
   return knownPaths.some((pattern) => pattern.test(path));
 }
 

@@ -18,3 +18,6 @@ export const ADMIN_PATHS = {
 } as const;
 
 export type AdminPage = keyof typeof ADMIN_PATHS;
+
+/** /admin and every path under it: the admin area (its own layout, no shop footer; its chunk loads with the app there). */
+export const ADMIN_AREA = /^\/admin(\/|$)/;
